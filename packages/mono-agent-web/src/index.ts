@@ -1,0 +1,2 @@
+export { EXIT_CODES, type ExitCode } from './exit-codes.js';
+export { type CliOutput, runCli } from './run-cli.js';
