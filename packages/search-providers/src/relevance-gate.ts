@@ -1,0 +1,83 @@
+import { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
+import type { SearchResult } from './search-result.js';
+
+/** The shortest term that may match another word by shared prefix (plural, inflection). */
+export const MIN_PREFIX_MATCH_LENGTH = 4;
+/** The most characters a prefix match may leave over (`index` ~ `indexes`, not `in` ~ `internal`). */
+export const MAX_PREFIX_MATCH_SUFFIX = 3;
+
+function wordsOf(text: string): Set<string> {
+  return new Set(foldText(text).split(' ').filter(Boolean));
+}
+
+function termMatches(term: string, words: ReadonlySet<string>, folded: string): boolean {
+  // Scripts written without spaces (Chinese, Japanese, Thai) cannot be split into words: use substrings.
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(term)) {
+    return folded.includes(term);
+  }
+  if (words.has(term)) return true;
+  if (term.length < MIN_PREFIX_MATCH_LENGTH) return false;
+  for (const word of words) {
+    const [shorter, longer] = word.length < term.length ? [word, term] : [term, word];
+    if (
+      shorter.length >= MIN_PREFIX_MATCH_LENGTH &&
+      longer.startsWith(shorter) &&
+      longer.length - shorter.length <= MAX_PREFIX_MATCH_SUFFIX
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** How many of the query's terms a result must contain: all of one or two, half (rounded up) of more. */
+export function requiredTermMatches(termCount: number): number {
+  return termCount <= 2 ? termCount : Math.ceil(termCount / 2);
+}
+
+/**
+ * Whether one result is relevant to a parsed query. The rule, applied to the folded text of title,
+ * snippet and URL (lower case, no diacritics, punctuation as spaces):
+ * 1. every quoted phrase appears as a whole-word sequence;
+ * 2. no excluded (`-word`, `-"phrase"`) term or phrase appears;
+ * 3. with `site:` operators, the result's host lies in one of the named domains;
+ * 4. at least {@link requiredTermMatches} of the distinct unquoted terms appear, a term matching a word
+ *    that equals it or extends it (or that it extends) by at most {@link MAX_PREFIX_MATCH_SUFFIX}
+ *    characters when the shorter is {@link MIN_PREFIX_MATCH_LENGTH}+ long.
+ */
+export function isRelevant(result: SearchResult, query: ParsedQuery): boolean {
+  let host: string;
+  let urlText: string;
+  try {
+    const url = new URL(result.url);
+    host = url.hostname;
+    urlText = decodeURIComponent(`${url.hostname} ${url.pathname}`);
+  } catch {
+    return false;
+  }
+  if (!hostMatchesSites(host, query.sites)) return false;
+  const folded = ` ${foldText(`${result.title} ${result.snippet} ${urlText}`)} `;
+  const words = wordsOf(folded);
+  if (!query.phrases.every((phrase) => folded.includes(` ${phrase} `))) return false;
+  if (query.excluded.some((term) => folded.includes(` ${term} `))) return false;
+  const matched = query.terms.filter((term) => termMatches(term, words, folded)).length;
+  return matched >= requiredTermMatches(query.terms.length);
+}
+
+/** Results split by the gate, order kept. */
+export interface RelevanceOutcome<Result extends SearchResult> {
+  /** Results that satisfy the rule of {@link isRelevant}. */
+  relevant: Result[];
+  /** How many results failed it. */
+  irrelevant: number;
+}
+
+/** Applies the relevance gate of {@link isRelevant} to a list for one query string. */
+export function applyRelevanceGate<Result extends SearchResult>(
+  results: readonly Result[],
+  query: string,
+): RelevanceOutcome<Result> {
+  const parsed = parseSearchQuery(query);
+  const relevant = results.filter((result) => isRelevant(result, parsed));
+  return { relevant, irrelevant: results.length - relevant.length };
+}
