@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { allCharsetPages, loadCharsetPage } from './charset-pages/charset-variants.js';
+
+/** A page served from stored bytes, reachable as `/pages/<name>`. */
+export interface RecordedPage {
+  /** The name in `/pages/<name>`. */
+  readonly name: string;
+  /** The Content-Type header sent with it. */
+  readonly contentType: string;
+  /** What the page is for, shown by the `/pages` index. */
+  readonly description: string;
+  /** The bytes exactly as served. */
+  load(): Promise<Buffer>;
+}
+
+const PAGES_DIRECTORY = new URL('./__fixtures__/pages/', import.meta.url);
+
+const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
+  { name: 'news-article', description: 'News article with cookie banner, ads, JSON-LD, figure and comments' },
+  { name: 'blog-post', description: 'Blog post with a table of contents, code blocks, a table and comments' },
+  {
+    name: 'docs-page',
+    description: 'Documentation page with sidebar navigation, tables and a definition list',
+  },
+];
+
+// Fixture files never change while a process runs, so each is read at most once.
+const loaded = new Map<string, Promise<Buffer>>();
+
+function once(name: string, load: () => Promise<Buffer>): () => Promise<Buffer> {
+  return () => {
+    let bytes = loaded.get(name);
+    if (!bytes) {
+      bytes = load();
+      loaded.set(name, bytes);
+      bytes.catch(() => loaded.delete(name));
+    }
+    return bytes;
+  };
+}
+
+function buildPages(): RecordedPage[] {
+  const articles = ARTICLE_PAGES.map(
+    ({ name, description }): RecordedPage => ({
+      name,
+      description,
+      contentType: 'text/html; charset=utf-8',
+      load: once(name, () => readFile(new URL(`${name}.html`, PAGES_DIRECTORY))),
+    }),
+  );
+  const charsetPages = allCharsetPages().map((page): RecordedPage => {
+    const name = `${page.charset}-${page.variant}`;
+    return {
+      name,
+      description: `${page.charset} page, charset declared by: ${page.variant}`,
+      contentType: page.contentType,
+      load: once(name, () => loadCharsetPage(page)),
+    };
+  });
+  return [...articles, ...charsetPages];
+}
+
+let pages: readonly RecordedPage[] | undefined;
+
+/** Every recorded page: the articles first, then one per charset and variant. */
+export function recordedPages(): readonly RecordedPage[] {
+  pages ??= buildPages();
+  return pages;
+}
+
+/** The recorded page called `name`, if any. */
+export function findRecordedPage(name: string): RecordedPage | undefined {
+  return recordedPages().find((page) => page.name === name);
+}
