@@ -1,1 +1,64 @@
-export {};
+export {
+  DEFAULT_THROTTLE_COOLDOWN_MS,
+  FETCH_THROTTLE_COOLDOWN_MS,
+  INFRASTRUCTURE_FAILURE_COOLDOWN_MS,
+  INFRASTRUCTURE_FAILURE_THRESHOLD,
+  MAX_COOLDOWN_MS,
+  type ReleaseOutcome,
+  SEARCH_THROTTLE_COOLDOWN_MS,
+} from './admission-policy.js';
+export type { BucketState, BucketTable, Lease, LeaseOwner } from './bucket-state.js';
+export { type Clock, createManualClock, type ManualClock, systemClock } from './clock.js';
+export type {
+  BucketChange,
+  CoordinationStore,
+  StoreContext,
+  StoreDescription,
+  StoreOperationOptions,
+  TableChange,
+} from './coordination-store.js';
+export {
+  type Admission,
+  type AdmissionRequest,
+  type AdmissionSkip,
+  type AdmitOptions,
+  type CoordinationMode,
+  type Coordinator,
+  type CoordinatorOptions,
+  type CoordinatorStatus,
+  createCoordinator,
+  DEFAULT_LEASE_TTL_MS,
+  MAX_LEASE_TTL_MS,
+  MAX_SCOPE_CONCURRENCY,
+  MAX_SCOPE_NAME_LENGTH,
+  MAX_SPACING_MS,
+  MIN_LEASE_TTL_MS,
+  type Permit,
+  type ReleaseOptions,
+  type ReleaseResult,
+  type ResetReport,
+  type ScopeStatus,
+} from './coordinator.js';
+export { LOCK_RECORD_GRACE_MS, LOCK_WAIT_TIMEOUT_MS, TICKET_STALE_MS } from './file-lock.js';
+export {
+  createHostStateStore,
+  defaultStateDirectory,
+  HOST_POLL_MAX_MS,
+  HOST_POLL_MIN_MS,
+  type HostStateStoreOptions,
+  STATE_FILE_NAME,
+} from './host-state-store.js';
+export { createMemoryStore, MAX_MEMORY_BUCKETS, type MemoryStoreOptions } from './memory-store.js';
+export { scopeKey } from './scope-key.js';
+export {
+  HOST_SCOPE_LIMITS,
+  PROCESS_KEYLESS_LIMITS,
+  type ScopeKind,
+  type ScopeLimits,
+} from './scope-limits.js';
+export {
+  MAX_LEASES_PER_BUCKET,
+  MAX_STATE_BUCKETS,
+  MAX_STATE_BYTES,
+  type StateProblem,
+} from './state-file.js';

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { BucketState, Lease, LeaseOwner } from './bucket-state.js';
+import type { ScopeKind } from './scope-limits.js';
+
+/** Throttle cooldown of a search scope without Retry-After. */
+export const SEARCH_THROTTLE_COOLDOWN_MS = 5 * 60_000;
+/** Throttle cooldown of a fetch origin without Retry-After. */
+export const FETCH_THROTTLE_COOLDOWN_MS = 60_000;
+/** Repeated throttling doubles the cooldown up to this; a longer Retry-After is also capped here. */
+export const MAX_COOLDOWN_MS = 60 * 60_000;
+/** Consecutive infrastructure failures that open a cooldown. */
+export const INFRASTRUCTURE_FAILURE_THRESHOLD = 2;
+/** The cooldown opened by repeated infrastructure failures. */
+export const INFRASTRUCTURE_FAILURE_COOLDOWN_MS = 60_000;
+
+/** The throttle cooldown of a scope kind when the server gave no Retry-After. */
+export const DEFAULT_THROTTLE_COOLDOWN_MS: Readonly<Record<ScopeKind, number>> = {
+  search: SEARCH_THROTTLE_COOLDOWN_MS,
+  fetch: FETCH_THROTTLE_COOLDOWN_MS,
+};
+
+/** How a request ended, as far as the scope's health is concerned. */
+export type ReleaseOutcome =
+  /** The backend answered (any answer that is not throttling). */
+  | 'success'
+  /** The backend throttled (429, block page, challenge). */
+  | 'throttled'
+  /** The backend could not be reached or broke (connection refused, 5xx, timeout). */
+  | 'infrastructure_failure'
+  /** No verdict: the request was cancelled or never sent; only the slot is freed. */
+  | 'abandoned';
+
+/** What the admission policy needs besides the bucket. */
+export interface PolicyContext {
+  /** Epoch milliseconds. */
+  now: number;
+  /** The admitting process. */
+  owner: LeaseOwner;
+  /** Whether a lease's owner is still running. */
+  isOwnerAlive(owner: LeaseOwner): boolean;
+}
+
+/** One admission request, validated. */
+export interface PolicyRequest {
+  kind: ScopeKind;
+  concurrency: number;
+  spacingMs: number;
+  leaseTtlMs: number;
+}
+
+/** The verdict of one admission attempt. */
+export type AdmissionDecision =
+  | { type: 'granted'; lease: Lease }
+  | { type: 'skipped'; reason: 'cooldown' | 'probe_in_flight'; retryAt: number }
+  | { type: 'wait'; reason: 'slot' | 'spacing'; waitMs: number };
+
+/** A new, empty bucket. */
+export function createBucket(kind: ScopeKind, spacingMs: number, now: number): BucketState {
+  return {
+    kind,
+    spacingMs,
+    leases: [],
+    lastStartAt: 0,
+    cooldownUntil: 0,
+    throttleStreak: 0,
+    failureStreak: 0,
+    admissions: 0,
+    updatedAt: now,
+  };
+}
+
+/** Drops leases that expired or whose owner is proven dead; returns how many were dropped. */
+export function reclaimLeases(bucket: BucketState, context: PolicyContext): number {
+  const before = bucket.leases.length;
+  bucket.leases = bucket.leases.filter(
+    (lease) => lease.expiresAt > context.now && context.isOwnerAlive(lease.owner),
+  );
+  return before - bucket.leases.length;
+}
+
+/**
+ * Whether a bucket holds nothing worth keeping: no live lease, no cooldown or probe due, spacing
+ * passed, and no failure streak younger than the longest cooldown.
+ */
+export function isBucketExpired(bucket: BucketState, now: number): boolean {
+  if (bucket.leases.some((lease) => lease.expiresAt > now)) return false;
+  if (bucket.cooldownUntil !== 0) return false;
+  if (bucket.lastStartAt + bucket.spacingMs > now) return false;
+  const streaks = bucket.throttleStreak + bucket.failureStreak;
+  return streaks === 0 || now - bucket.updatedAt >= MAX_COOLDOWN_MS;
+}
+
+/** Decides one admission attempt and updates `bucket` in place when it grants. */
+export function decideAdmission(
+  bucket: BucketState,
+  request: PolicyRequest,
+  context: PolicyContext,
+): AdmissionDecision {
+  const { now } = context;
+  bucket.kind = request.kind;
+  bucket.spacingMs = request.spacingMs;
+  reclaimLeases(bucket, context);
+  if (bucket.cooldownUntil > now) {
+    return { type: 'skipped', reason: 'cooldown', retryAt: bucket.cooldownUntil };
+  }
+  const probing = bucket.cooldownUntil !== 0;
+  if (probing) {
+    const probe = bucket.leases.find((lease) => lease.probe);
+    if (probe !== undefined) return { type: 'skipped', reason: 'probe_in_flight', retryAt: probe.expiresAt };
+  }
+  if (bucket.leases.length >= request.concurrency) {
+    // Nothing frees a slot but a release or a lease running out, so wake at the earliest expiry.
+    const earliest = Math.min(...bucket.leases.map((lease) => lease.expiresAt));
+    return { type: 'wait', reason: 'slot', waitMs: Math.max(1, earliest - now) };
+  }
+  const spacedAt = bucket.lastStartAt + request.spacingMs;
+  if (bucket.lastStartAt !== 0 && spacedAt > now)
+    return { type: 'wait', reason: 'spacing', waitMs: spacedAt - now };
+  const lease: Lease = {
+    id: randomUUID(),
+    owner: context.owner,
+    acquiredAt: now,
+    expiresAt: now + request.leaseTtlMs,
+    probe: probing,
+  };
+  bucket.leases.push(lease);
+  bucket.lastStartAt = now;
+  bucket.admissions += 1;
+  bucket.updatedAt = now;
+  return { type: 'granted', lease };
+}
+
+/** What a release changed. */
+export interface ReleaseEffect {
+  /** Epoch milliseconds the scope's cooldown ends, when it is cooling down after this release. */
+  cooldownUntil: number | undefined;
+  /** Whether the permit's lease was still held (false when it had been reclaimed). */
+  leaseHeld: boolean;
+}
+
+function throttleDelay(bucket: BucketState, retryAfterMs: number | undefined): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_COOLDOWN_MS);
+  const doubled = DEFAULT_THROTTLE_COOLDOWN_MS[bucket.kind] * 2 ** Math.max(0, bucket.throttleStreak - 1);
+  return Math.min(doubled, MAX_COOLDOWN_MS);
+}
+
+/** Frees a lease and applies its outcome to the scope's cooldown state, in place. */
+export function applyRelease(
+  bucket: BucketState,
+  leaseId: string,
+  outcome: ReleaseOutcome,
+  retryAfterMs: number | undefined,
+  now: number,
+): ReleaseEffect {
+  const index = bucket.leases.findIndex((lease) => lease.id === leaseId);
+  const lease = index === -1 ? undefined : bucket.leases[index];
+  if (index !== -1) bucket.leases.splice(index, 1);
+  const probe = lease?.probe === true;
+  const coolingDown = bucket.cooldownUntil > now;
+  bucket.updatedAt = now;
+  switch (outcome) {
+    case 'success':
+      // A success that started before a cooldown opened says nothing about the scope now; only
+      // the probe (or a request outside any cooldown) closes it.
+      if (probe || bucket.cooldownUntil === 0) {
+        bucket.cooldownUntil = 0;
+        bucket.throttleStreak = 0;
+        bucket.failureStreak = 0;
+      }
+      break;
+    case 'throttled':
+      if (coolingDown && !probe) {
+        // Another request of the same burst: honour a longer Retry-After, but do not double again.
+        if (retryAfterMs !== undefined) {
+          bucket.cooldownUntil = Math.max(
+            bucket.cooldownUntil,
+            now + Math.min(retryAfterMs, MAX_COOLDOWN_MS),
+          );
+        }
+        break;
+      }
+      bucket.throttleStreak += 1;
+      bucket.cooldownUntil = now + throttleDelay(bucket, retryAfterMs);
+      break;
+    case 'infrastructure_failure':
+      bucket.failureStreak += 1;
+      if (bucket.failureStreak >= INFRASTRUCTURE_FAILURE_THRESHOLD) {
+        bucket.cooldownUntil = Math.max(bucket.cooldownUntil, now + INFRASTRUCTURE_FAILURE_COOLDOWN_MS);
+      }
+      break;
+    case 'abandoned':
+      break;
+  }
+  return {
+    cooldownUntil: bucket.cooldownUntil > now ? bucket.cooldownUntil : undefined,
+    leaseHeld: lease !== undefined,
+  };
+}

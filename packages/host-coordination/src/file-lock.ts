@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { WebToolError } from '@mono-agent/budget-policy';
+import type { LeaseOwner } from './bucket-state.js';
+import { type Clock, cancelledError, systemClock } from './clock.js';
+import { currentOwner, isOwnerAlive } from './process-identity.js';
+import { unsafeState } from './state-file.js';
+
+/** How long a process waits for the state lock before giving up with `timeout`. */
+export const LOCK_WAIT_TIMEOUT_MS = 10_000;
+/** A lock or breaker file without a readable record is judged abandoned after this long. */
+export const LOCK_RECORD_GRACE_MS = 2_000;
+/**
+ * A queue ticket older than this is removed whoever owns it: its waiter gave up after
+ * {@link LOCK_WAIT_TIMEOUT_MS} at the latest, so only a waiter whose liveness cannot be judged (another
+ * host, another PID namespace) or a stopped one can leave it, and neither may block the queue.
+ */
+export const TICKET_STALE_MS = 2 * LOCK_WAIT_TIMEOUT_MS;
+/** The shortest pause between two attempts to take the lock. */
+export const LOCK_RETRY_MIN_MS = 1;
+/** The longest pause between two attempts to take the lock. */
+export const LOCK_RETRY_MAX_MS = 4;
+
+/** Options of one lock acquisition. */
+export interface LockOptions {
+  /** Stops waiting. */
+  signal?: AbortSignal;
+  /** Measures the wait and sleeps between attempts (default the system clock). */
+  clock?: Clock;
+}
+
+/** A held lock. */
+export interface HeldLock {
+  /** Releases the lock. */
+  release(): void;
+}
+
+type Attempt = { taken: true } | { taken: false; holder: string | undefined };
+
+function createExclusive(path: string, record: string): Attempt {
+  let fd: number;
+  try {
+    // O_EXCL never follows a symbolic link, so a planted link cannot redirect the lock.
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { taken: false, holder: readRecord(path) };
+  }
+  try {
+    writeSync(fd, record);
+  } finally {
+    closeSync(fd);
+  }
+  return { taken: true };
+}
+
+function readRecord(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parseOwner(record: string): LeaseOwner | undefined {
+  try {
+    const value = JSON.parse(record) as Partial<LeaseOwner>;
+    if (
+      typeof value.pid === 'number' &&
+      typeof value.host === 'string' &&
+      typeof value.incarnation === 'string'
+    ) {
+      return { pid: value.pid, host: value.host, incarnation: value.incarnation };
+    }
+  } catch {
+    // Fall through: a creator killed between open and write leaves an empty record.
+  }
+  return undefined;
+}
+
+function ageMs(path: string): number | undefined {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the holder recorded in `record` is proven gone (or its empty record is old enough). */
+function isAbandoned(path: string, record: string): boolean {
+  const owner = parseOwner(record);
+  if (owner !== undefined) return !isOwnerAlive(owner);
+  const age = ageMs(path);
+  return age !== undefined && age > LOCK_RECORD_GRACE_MS;
+}
+
+function removeDeadWritersTemps(lockPath: string, record: string): void {
+  const owner = parseOwner(record);
+  if (owner === undefined) return;
+  const statePath = lockPath.replace(/\.lock$/, '');
+  const prefix = `${basename(statePath)}.${owner.pid}.`;
+  const directory = dirname(lockPath);
+  for (const name of readdirSync(directory)) {
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) {
+      try {
+        unlinkSync(join(directory, name));
+      } catch {
+        // Another breaker got there first.
+      }
+    }
+  }
+}
+
+/**
+ * Removes the lock at `lockPath` if it still holds the same abandoned `record`. Only the holder of the
+ * breaker file may do this, so two waiters can never both judge one dead lock and the second delete
+ * the fresh lock the first one's successor just took.
+ */
+function breakAbandonedLock(lockPath: string, record: string, ownRecord: string): void {
+  const breakerPath = `${lockPath}.break`;
+  const attempt = createExclusive(breakerPath, ownRecord);
+  if (!attempt.taken) {
+    // A breaker that died holding the breaker file: remove it (re-read first to narrow the window).
+    const holder = attempt.holder;
+    if (holder !== undefined && isAbandoned(breakerPath, holder) && readRecord(breakerPath) === holder) {
+      try {
+        unlinkSync(breakerPath);
+      } catch {
+        // Gone already.
+      }
+    }
+    return;
+  }
+  try {
+    if (readRecord(lockPath) === record) {
+      unlinkSync(lockPath);
+      removeDeadWritersTemps(lockPath, record);
+    }
+  } finally {
+    unlinkSync(breakerPath);
+  }
+}
+
+function ticketName(): string {
+  // Microseconds since the epoch, zero-padded, so names sort in arrival order across processes.
+  const micros = Math.floor((performance.timeOrigin + performance.now()) * 1_000);
+  return `${String(micros).padStart(17, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+function ensureQueueDirectory(queuePath: string): void {
+  try {
+    mkdirSync(queuePath, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stats = lstatSync(queuePath);
+  if (stats.isSymbolicLink() || !stats.isDirectory()) {
+    throw unsafeState('not_a_directory', queuePath, 'the lock queue is not a plain directory');
+  }
+}
+
+/** The first live ticket of the queue; tickets of proven-dead waiters are removed on the way. */
+function headTicket(queuePath: string): string | undefined {
+  for (const name of readdirSync(queuePath).sort()) {
+    const path = join(queuePath, name);
+    const record = readRecord(path);
+    if (record === undefined) continue;
+    const stale = (ageMs(path) ?? 0) > TICKET_STALE_MS;
+    if (!stale && !isAbandoned(path, record)) return name;
+    try {
+      unlinkSync(path);
+    } catch {
+      // Another waiter removed it first.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Takes the exclusive lock `lockPath` (an O_EXCL file holding the owner's PID and incarnation).
+ * Waiters line up as tickets in `<lock>.queue` and only the first live ticket tries the lock, so
+ * the lock is handed over in arrival order: a plain polling lock lets a process that just released
+ * take it again at once and starved others for seconds under contention (measured). A lock or ticket
+ * whose owner is proven dead is removed (the lock by one serialized breaker); a live holder is waited
+ * for, up to {@link LOCK_WAIT_TIMEOUT_MS}.
+ */
+export async function acquireFileLock(lockPath: string, options: LockOptions = {}): Promise<HeldLock> {
+  const { signal, clock = systemClock } = options;
+  if (signal?.aborted) throw cancelledError(signal);
+  const ownRecord = JSON.stringify(currentOwner());
+  const queuePath = `${lockPath}.queue`;
+  ensureQueueDirectory(queuePath);
+  let ticket = ticketName();
+  while (!createExclusive(join(queuePath, ticket), ownRecord).taken) ticket = ticketName();
+  const ticketPath = join(queuePath, ticket);
+  const leaveQueue = () => {
+    try {
+      unlinkSync(ticketPath);
+    } catch {
+      // Removed already (judged dead by a waiter while this process was stopped).
+    }
+  };
+  const started = clock.now();
+  let pause = LOCK_RETRY_MIN_MS;
+  try {
+    for (;;) {
+      if (signal?.aborted) throw cancelledError(signal);
+      if (headTicket(queuePath) === ticket) {
+        const attempt = createExclusive(lockPath, ownRecord);
+        if (attempt.taken) {
+          leaveQueue();
+          return {
+            release: () => {
+              try {
+                unlinkSync(lockPath);
+              } catch (error) {
+                if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+              }
+            },
+          };
+        }
+        if (attempt.holder !== undefined && isAbandoned(lockPath, attempt.holder)) {
+          breakAbandonedLock(lockPath, attempt.holder, ownRecord);
+          continue;
+        }
+      }
+      if (clock.now() - started > LOCK_WAIT_TIMEOUT_MS) {
+        throw new WebToolError({
+          code: 'timeout',
+          message: `the host state lock stayed taken by live processes for ${LOCK_WAIT_TIMEOUT_MS} ms`,
+          details: { limit: LOCK_WAIT_TIMEOUT_MS },
+        });
+      }
+      // Jitter keeps waiters of several processes out of lockstep.
+      await clock.sleep(pause * (0.5 + Math.random()), signal);
+      pause = Math.min(LOCK_RETRY_MAX_MS, pause * 2);
+    }
+  } catch (error) {
+    leaveQueue();
+    throw error;
+  }
+}

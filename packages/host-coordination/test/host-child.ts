@@ -1,0 +1,159 @@
+// A child process for the multi-process tests and the benchmark. It takes one JSON command as its
+// argument, runs it against the real host state file and prints JSON lines on stdout.
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createCoordinator, createHostStateStore, scopeKey, systemClock } from '../src/index.js';
+
+interface Command {
+  action: 'admit-loop' | 'hold' | 'admit-once' | 'counter' | 'write-forever' | 'bench-admit' | 'bench-naive';
+  stateDirectory: string;
+  scope?: string;
+  concurrency?: number;
+  spacingMs?: number;
+  cycles?: number;
+  holdMs?: number;
+  /** Epoch milliseconds to start at, so every child begins together after its startup. */
+  startAt?: number;
+}
+
+const command = JSON.parse(process.argv[2] ?? '{}') as Command;
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+const preciseNow = () => performance.timeOrigin + performance.now();
+const scope = command.scope ?? 'test-scope';
+const request = { scope, concurrency: command.concurrency ?? 1, spacingMs: command.spacingMs ?? 0 };
+
+async function waitForStart(): Promise<void> {
+  if (command.startAt !== undefined) await systemClock.sleep(Math.max(0, command.startAt - Date.now()));
+}
+
+async function main(): Promise<void> {
+  const coordinator = createCoordinator({ mode: 'host', stateDirectory: command.stateDirectory });
+  switch (command.action) {
+    case 'admit-loop': {
+      await waitForStart();
+      const records = [];
+      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+        const requested = preciseNow();
+        const admission = await coordinator.admit(request);
+        const start = preciseNow();
+        if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+        if ((command.holdMs ?? 0) > 0) await systemClock.sleep(command.holdMs ?? 0);
+        const end = preciseNow();
+        await admission.release({ outcome: 'success' });
+        const released = preciseNow();
+        records.push({ pid: process.pid, requested, admittedAt: admission.admittedAt, start, end, released });
+      }
+      print({ records });
+      break;
+    }
+    case 'hold': {
+      const admission = await coordinator.admit(request);
+      print({ status: admission.status });
+      await new Promise(() => {});
+      break;
+    }
+    case 'admit-once': {
+      const started = preciseNow();
+      const admission = await coordinator.admit(request);
+      print({ status: admission.status, elapsedMs: preciseNow() - started });
+      if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
+      break;
+    }
+    case 'counter': {
+      await waitForStart();
+      const store = createHostStateStore({ stateDirectory: command.stateDirectory, clock: systemClock });
+      const key = scopeKey(scope);
+      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+        await store.update(key, (bucket, context) => {
+          const next = bucket ?? {
+            kind: 'search' as const,
+            spacingMs: 0,
+            leases: [],
+            lastStartAt: 0,
+            cooldownUntil: 0,
+            throttleStreak: 0,
+            failureStreak: 0,
+            admissions: 0,
+            updatedAt: context.now,
+          };
+          next.admissions += 1;
+          next.updatedAt = context.now;
+          return { bucket: next, result: undefined };
+        });
+      }
+      print({ done: true });
+      break;
+    }
+    case 'bench-admit': {
+      await waitForStart();
+      const durations: number[] = [];
+      const started = preciseNow();
+      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+        const before = performance.now();
+        const admission = await coordinator.admit(request);
+        if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+        await admission.release({ outcome: 'success' });
+        durations.push(performance.now() - before);
+      }
+      print({ durations, started, finished: preciseNow() });
+      break;
+    }
+    case 'bench-naive': {
+      // The baseline: an O_EXCL lock polled every millisecond, a read, a plain overwrite, unlock.
+      await waitForStart();
+      mkdirSync(command.stateDirectory, { recursive: true, mode: 0o700 });
+      const path = join(command.stateDirectory, 'naive.json');
+      const lockPath = `${path}.lock`;
+      const durations: number[] = [];
+      const started = preciseNow();
+      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+        const before = performance.now();
+        for (;;) {
+          try {
+            closeSync(openSync(lockPath, 'wx'));
+            break;
+          } catch {
+            await systemClock.sleep(1);
+          }
+        }
+        let count = 0;
+        try {
+          count = (JSON.parse(readFileSync(path, 'utf8')) as { count: number }).count;
+        } catch {
+          count = 0;
+        }
+        writeFileSync(path, JSON.stringify({ count: count + 1 }));
+        unlinkSync(lockPath);
+        durations.push(performance.now() - before);
+      }
+      print({ durations, started, finished: preciseNow() });
+      break;
+    }
+    case 'write-forever': {
+      print({ ready: true });
+      // Many scopes make each write a few KiB, so a kill lands mid-write often enough.
+      for (let cycle = 0; ; cycle += 1) {
+        const admission = await coordinator.admit({
+          scope: `${scope}-${cycle % 64}`,
+          concurrency: 64,
+          spacingMs: 0,
+        });
+        if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    print({
+      error:
+        error instanceof Error
+          ? { message: error.message, code: (error as { code?: string }).code }
+          : String(error),
+    });
+    process.exit(1);
+  },
+);
