@@ -1,7 +1,3 @@
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
 /**
  * The one build every published package uses: ESM for Node 20, declaration files, source maps.
  * Declarations are built without the `@mono-agent/source` condition, so a published `.d.ts`
@@ -16,11 +12,12 @@ export function libraryPreset(overrides = {}) {
     format: ['esm'],
     platform: 'node',
     target: 'node20',
-    dts: true,
+    // The package's own tsconfig, minus the source condition: declarations then refer to siblings
+    // through their published types instead of pulling in their sources.
+    dts: { compilerOptions: { customConditions: [] } },
     sourcemap: true,
     clean: true,
     splitting: true,
-    tsconfig: require.resolve('@mono-agent/tsconfig/build.json'),
     ...overrides,
   };
 }
