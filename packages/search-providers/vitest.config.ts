@@ -1,4 +1,6 @@
 import { packageTestConfig } from '@mono-agent/vitest-config';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig(packageTestConfig({ name: 'search-providers' }));
+export default defineConfig(
+  packageTestConfig({ name: 'search-providers', test: { globalSetup: ['test/searx-global-setup.ts'] } }),
+);

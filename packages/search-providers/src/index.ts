@@ -6,13 +6,29 @@ export {
   parseDomain,
   parseDomainList,
 } from './domain-filter.js';
-export { normalizeResultUrl, resultIdentity } from './normalize-result-url.js';
-export { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
 export {
-  type RankedList,
-  RECIPROCAL_RANK_CONSTANT,
-  reciprocalRankFusion,
-} from './reciprocal-rank-fusion.js';
+  createDuckDuckGoProvider,
+  createStartpageProvider,
+  DUCKDUCKGO_FILTER_SUPPORT,
+  type KeylessProviderOptions,
+  STARTPAGE_FILTER_SUPPORT,
+} from './keyless-provider.js';
+export { normalizeResultUrl, resultIdentity } from './normalize-result-url.js';
+export {
+  classifyOllamaOrigin,
+  classifyOllamaResponse,
+  createOllamaProvider,
+  DEFAULT_OLLAMA_BASE_URL,
+  OLLAMA_FILTER_SUPPORT,
+  OLLAMA_HOSTED_ORIGIN,
+  OLLAMA_LOCAL_SEARCH_PATH,
+  OLLAMA_SEARCH_PATH,
+  type OllamaOriginKind,
+  type OllamaProviderOptions,
+} from './ollama-provider.js';
+export { isLoopbackHost, operatorEndpointPolicy, parseLoopbackEndpoint } from './operator-endpoint.js';
+export { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
+export { type RankedList, RECIPROCAL_RANK_CONSTANT, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 export {
   applyRelevanceGate,
   isRelevant,
@@ -27,4 +43,53 @@ export {
   TRACKING_PARAMETER_PREFIXES,
   TRACKING_PARAMETERS,
 } from './remove-tracking-parameters.js';
+export {
+  createSearchCache,
+  SEARCH_CACHE_MAX_ENTRIES,
+  SEARCH_CACHE_TTL_MS,
+  type SearchCache,
+  type SearchCacheOptions,
+} from './search-cache.js';
+export {
+  AUTO_SEARXNG_STAGE_MS,
+  type ConfiguredProviders,
+  createSearchChain,
+  SEARCH_BACKENDS,
+  SEARCH_DEADLINE_MS,
+  type SearchBackend,
+  type SearchChain,
+  type SearchChainOptions,
+  type SearchRunContext,
+} from './search-chain.js';
+export type { NextAction, ProviderDisposition, ProviderReport, SearchOutcome } from './search-outcome.js';
+export {
+  type FilterSupport,
+  type FilterSupportLevel,
+  PROVIDER_IDS,
+  type ProviderAnswer,
+  type ProviderCallContext,
+  type ProviderId,
+  type ProviderSearchRequest,
+  type SearchProvider,
+  TIME_RANGES,
+  type TimeRange,
+} from './search-provider.js';
+export {
+  DEFAULT_RESULT_LIMIT,
+  MAX_ALTERNATE_QUERIES,
+  MAX_LANGUAGE_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_RESULT_LIMIT,
+  MIN_RESULT_LIMIT,
+  parseSearchRequest,
+  type SearchRequest,
+  type SearchRequestInput,
+} from './search-request.js';
 export type { RankedResult, SearchResult } from './search-result.js';
+export {
+  classifySearxngResponse,
+  createSearxngProvider,
+  SEARXNG_FILTER_SUPPORT,
+  SEARXNG_STRICT_REQUEST_TIMEOUT_MS,
+  type SearxngProviderOptions,
+} from './searxng-provider.js';

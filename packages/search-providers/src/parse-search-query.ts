@@ -22,6 +22,13 @@ const STOPWORDS = new Set(
 
 /** Lower-cases, strips diacritics and folds every run of non-letters/digits into one space. */
 export function foldText(text: string): string {
+  // Most snippets are plain ASCII: skip the costly Unicode decomposition for them.
+  if (!/[^\u0020-\u007e\s]/.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  }
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -1,0 +1,86 @@
+import type { SearchResult } from './search-result.js';
+
+/** The time ranges a search may be limited to. */
+export const TIME_RANGES = ['day', 'month', 'year'] as const;
+
+/** A search's freshness limit. */
+export type TimeRange = (typeof TIME_RANGES)[number];
+
+/** What one provider is asked for one query. */
+export interface ProviderSearchRequest {
+  /** The query, exactly as the model wrote it: quotes and `site:` are never rewritten. */
+  query: string;
+  /** How many results the caller wants (1–10). */
+  limit: number;
+  /** A language code such as `en` or `de-CH`, when the caller asked for one. */
+  language?: string;
+  /** A freshness limit, when the caller asked for one. */
+  timeRange?: TimeRange;
+}
+
+/**
+ * How far a provider honours a filter: `supported` (the backend enforces it), `hint` (passed on,
+ * the backend may weigh it), `advisory` (passed on or not, never guaranteed), `unsupported`.
+ */
+export type FilterSupportLevel = 'supported' | 'hint' | 'advisory' | 'unsupported';
+
+/** Which filters a provider really applies, reported to the model instead of dropping one silently. */
+export interface FilterSupport {
+  /** Support for `language`. */
+  language: FilterSupportLevel;
+  /** Support for `time_range`. */
+  timeRange: FilterSupportLevel;
+}
+
+/** The stable names of the backends. */
+export const PROVIDER_IDS = ['ollama', 'searxng', 'codex', 'duckduckgo', 'startpage'] as const;
+
+/** One backend's name. */
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** What the search chain lends a provider for one call. */
+export interface ProviderCallContext {
+  /** Cancels the call; providers pass it to every request they make. */
+  signal?: AbortSignal;
+  /** Milliseconds the provider may spend, including every request it sends. */
+  timeoutMs: number;
+  /**
+   * Called right before each request that reaches the backend. It charges the run's budget and
+   * throws `search_budget_exhausted` when none is left, so the request is never sent.
+   */
+  beforeRequest: () => void;
+}
+
+/** A provider's answer when it worked. Failures are thrown as `WebToolError`s. */
+export type ProviderAnswer =
+  | {
+      /** The backend returned results. */
+      kind: 'results';
+      /** Results in the backend's order, URLs normalized, at most the requested limit. */
+      results: SearchResult[];
+      /** Non-fatal problems worth showing (e.g. some SearXNG engines failed). */
+      warnings: string[];
+    }
+  | {
+      /** The backend worked and found nothing. */
+      kind: 'no_results';
+      /** Non-fatal problems worth showing. */
+      warnings: string[];
+    };
+
+/**
+ * One search backend. A provider sends its own requests (through `@mono-agent/net`), classifies
+ * every way its backend can fail into the shared failure codes (`rate_limited`,
+ * `backend_unavailable`, `configuration_error`, `policy_denied`, `timeout`, `cancelled`), and never
+ * retries on its own: retrying, falling back and cooling down are the chain's decisions.
+ */
+export interface SearchProvider {
+  /** Which backend this is. */
+  readonly id: ProviderId;
+  /** The coordination scope its requests are admitted under (a backend key, never a query). */
+  readonly scope: string;
+  /** Which filters it really applies. */
+  readonly filterSupport: FilterSupport;
+  /** Runs one query. */
+  search(request: ProviderSearchRequest, context: ProviderCallContext): Promise<ProviderAnswer>;
+}
