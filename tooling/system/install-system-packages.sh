@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite runs for real: searx (the SearXNG predecessor, started on
-# loopback by the SearXNG tests). Already-installed packages are left alone, so a second run is quick.
-# Needs root or sudo; on a machine without Debian's apt it explains what is missing and fails.
+# Installs the programs the test suite runs for real: searx from Debian (the SearXNG predecessor,
+# started on loopback by the SearXNG tests) and the pinned `codex` CLI from npm into a cache folder
+# (started offline by the Codex client tests). What is already installed is left alone, so a second
+# run is quick. Needs root or sudo for apt; without Debian's apt it explains what is missing and fails.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -17,3 +18,5 @@ if /usr/bin/python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find
 else
   bash "$here/../searx/start-searx.sh" install
 fi
+
+bash "$here/../../packages/codex-app-server-client/scripts/install-codex.sh" >/dev/null
