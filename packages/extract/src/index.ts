@@ -1,1 +1,45 @@
-export {};
+export { DEFUDDLE_MIN_OVERLAP, DEFUDDLE_MIN_WORD_SHARE, LOADING_SHELL_MAX_WORDS } from './choose-article.js';
+export { META_PRESCAN_BYTES } from './decode-body.js';
+export { SNIFF_BYTES } from './detect-kind.js';
+export {
+  createDocumentCache,
+  type DocumentCache,
+  type DocumentCacheKeyParts,
+  type DocumentCacheOptions,
+  documentCacheKey,
+  MAX_CACHED_DOCUMENTS,
+  MAX_CACHED_TEXT_BYTES,
+} from './document-cache.js';
+export { type ExtractOptions, extract } from './extract.js';
+export { pageMarker } from './extract-pdf.js';
+export { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
+export { MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
+export {
+  DEFAULT_ACCEPT,
+  type DocumentRenderer,
+  type FetchDocumentOptions,
+  type FetchedDocument,
+  type FetchFailure,
+  fetchDocument,
+  type RequestFunction,
+} from './fetch-document.js';
+export { markdownToText } from './markdown-to-text.js';
+export { safeAbsoluteUrl } from './safe-link.js';
+export {
+  DEFAULT_SLICE_LINES,
+  type DocumentSlice,
+  MAX_SLICE_LINES,
+  MIN_SLICE_LINES,
+  type SliceOptions,
+  sliceDocument,
+} from './slice-document.js';
+export { MAX_STRUCTURED_PARSE_BYTES } from './structured-limit.js';
+export type {
+  CharsetSource,
+  ContentKind,
+  ExtractedDocument,
+  ExtractionStage,
+  OutputFormat,
+  ParserFailure,
+} from './types.js';
+export { OUTPUT_FORMATS } from './types.js';

@@ -1,0 +1,73 @@
+import { WebToolError } from '@mono-agent/budget-policy';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseArticle,
+  DEFUDDLE_MIN_WORD_SHARE,
+  isUsableArticle,
+  LOADING_SHELL_MAX_WORDS,
+} from './choose-article.js';
+import { detectKind, SNIFF_BYTES } from './detect-kind.js';
+import { extract } from './extract.js';
+import { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
+import { failureReason, MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
+
+const url = 'https://example.org/';
+const wordsOf = (count: number, prefix = 'w') =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
+const candidate = (text: string) => ({ markdown: text, text });
+
+describe('article choice bounds', () => {
+  it(`lets Defuddle win at ${DEFUDDLE_MIN_WORD_SHARE.toFixed(3)} of Readability's words and not below`, () => {
+    const readability = candidate(wordsOf(300));
+    const atShare = candidate(wordsOf(300 * DEFUDDLE_MIN_WORD_SHARE));
+    const belowShare = candidate(wordsOf(300 * DEFUDDLE_MIN_WORD_SHARE - 1));
+    expect(chooseArticle(atShare, readability)).toBe('defuddle');
+    expect(chooseArticle(belowShare, readability)).toBe('readability');
+    expect(chooseArticle(candidate(wordsOf(301)), readability)).toBe('readability');
+  });
+
+  it('lets Readability win when Defuddle found a different block of similar length', () => {
+    expect(chooseArticle(candidate(wordsOf(250, 'other')), candidate(wordsOf(300)))).toBe('readability');
+  });
+
+  it(`treats loading wording as a shell up to ${LOADING_SHELL_MAX_WORDS} words and as content past it`, () => {
+    expect(isUsableArticle(`Loading ${wordsOf(LOADING_SHELL_MAX_WORDS - 1)}`)).toBe(false);
+    expect(isUsableArticle(`Loading ${wordsOf(LOADING_SHELL_MAX_WORDS)}`)).toBe(true);
+    expect(isUsableArticle('')).toBe(false);
+    expect(chooseArticle(candidate('Please enable JavaScript'), candidate('Loading…'))).toBeUndefined();
+  });
+});
+
+describe('sniffing bounds', () => {
+  it(`recognises undeclared HTML within the first ${SNIFF_BYTES} bytes`, () => {
+    const at = (padding: number) => new TextEncoder().encode(`${' '.repeat(padding)}<!doctype html><p>x</p>`);
+    const fits = SNIFF_BYTES - '<!doctype html'.length;
+    expect(detectKind(undefined, at(fits))).toBe('html');
+    expect(detectKind(undefined, at(fits + 1))).toBe('text');
+  });
+});
+
+describe('parser failure reasons', () => {
+  it(`are cut to ${MAX_FAILURE_REASON_CHARS} characters`, () => {
+    const fits = new Error('x'.repeat(MAX_FAILURE_REASON_CHARS - 'Error: '.length));
+    expect(failureReason(fits)).toHaveLength(MAX_FAILURE_REASON_CHARS);
+    expect(failureReason(new Error(`${fits.message}y`))).toHaveLength(MAX_FAILURE_REASON_CHARS);
+    expect(failureReason(new Error(`${fits.message}y`)).endsWith('y')).toBe(false);
+  });
+});
+
+describe('XML entity expansion', () => {
+  // Each reference to a 5003-character entity adds 5000 characters (the reference itself is 3).
+  const body = (references: number) =>
+    `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "${'a'.repeat(5003)}">]><r>${'&e;'.repeat(references)}</r>`;
+  const fits = MAX_XML_ENTITY_EXPANDED_CHARS / 5000;
+
+  it(`allows ${MAX_XML_ENTITY_EXPANDED_CHARS} added characters and refuses more`, async () => {
+    const document = await extract({ body: body(fits), url, contentType: 'application/xml' });
+    expect(document.kind).toBe('xml');
+    const error = await extract({ body: body(fits + 1), url, contentType: 'application/xml' }).catch(
+      (caught) => caught,
+    );
+    expect(WebToolError.isInstance(error, 'parse_error')).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+/** A stage's candidate article, reduced to what the choice needs. */
+export interface ArticleCandidate {
+  /** The stage's Markdown. */
+  markdown: string;
+  /** The same reduced to plain text. */
+  text: string;
+}
+
+/**
+ * The shortest share of Readability's words a Defuddle article may keep and still win. Defuddle
+ * removes boilerplate (share boxes, related links) that Readability keeps, so a somewhat shorter
+ * Defuddle article is usually the cleaner one; a much shorter one has usually lost article text or,
+ * run on the whole page, picked another block.
+ */
+export const DEFUDDLE_MIN_WORD_SHARE = 2 / 3;
+
+/** The share of Defuddle's word trigrams that must also be in Readability's article (the same block). */
+export const DEFUDDLE_MIN_OVERLAP = 0.8;
+
+/** Texts with at most this many words are checked for loading-shell wording. */
+export const LOADING_SHELL_MAX_WORDS = 60;
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+const LOADING_SHELL =
+  /\b(loading|please wait|enable javascript|javascript (is )?(disabled|required|must be enabled)|requires? javascript|turn on javascript)\b/i;
+
+/** The words of a text, as the article metric counts them (runs of letters, digits and `_`). */
+export function words(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** Whether a candidate can win at all: it has words and is not a "Loading…" or "enable JavaScript" shell. */
+export function isUsableArticle(text: string): boolean {
+  const count = words(text).length;
+  if (count === 0) return false;
+  return !(count <= LOADING_SHELL_MAX_WORDS && LOADING_SHELL.test(text));
+}
+
+/**
+ * Picks between Defuddle's and Readability's article by measured content, not by order alone:
+ * Defuddle wins when it is usable and either Readability is not, or Defuddle's article is a slightly
+ * shorter version of the same block; otherwise Readability's wins when usable.
+ */
+export function chooseArticle(
+  defuddle: ArticleCandidate | undefined,
+  readability: ArticleCandidate | undefined,
+): 'defuddle' | 'readability' | undefined {
+  const defuddleUsable = defuddle !== undefined && isUsableArticle(defuddle.text);
+  const readabilityUsable = readability !== undefined && isUsableArticle(readability.text);
+  if (!readabilityUsable) return defuddleUsable ? 'defuddle' : undefined;
+  if (!defuddleUsable) return 'readability';
+  const defuddleWords = words(defuddle.text);
+  const readabilityWords = words(readability.text);
+  const share = defuddleWords.length / readabilityWords.length;
+  if (share > 1 || share < DEFUDDLE_MIN_WORD_SHARE) return 'readability';
+  return trigramOverlap(defuddleWords, readabilityWords) >= DEFUDDLE_MIN_OVERLAP ? 'defuddle' : 'readability';
+}
+
+function trigramOverlap(inner: string[], outer: string[]): number {
+  const outerTrigrams = new Set<string>();
+  for (let index = 0; index + 2 < outer.length; index++) {
+    outerTrigrams.add(`${outer[index]} ${outer[index + 1]} ${outer[index + 2]}`);
+  }
+  let total = 0;
+  let shared = 0;
+  for (let index = 0; index + 2 < inner.length; index++) {
+    total++;
+    if (outerTrigrams.has(`${inner[index]} ${inner[index + 1]} ${inner[index + 2]}`)) shared++;
+  }
+  return total === 0 ? (inner.every((word) => outer.includes(word)) ? 1 : 0) : shared / total;
+}

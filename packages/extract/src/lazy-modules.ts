@@ -1,0 +1,59 @@
+// Every heavy dependency is reached through one of these loaders, so importing the package costs
+// nothing until a body of that kind arrives; each promise is shared by later calls.
+
+let chardet: Promise<typeof import('chardet')> | undefined;
+let linkedom: Promise<typeof import('linkedom')> | undefined;
+let defuddle: Promise<typeof import('defuddle/node')> | undefined;
+let readability: Promise<typeof import('@mozilla/readability')> | undefined;
+let turndown: Promise<typeof import('turndown')> | undefined;
+let xmlParser: Promise<typeof import('fast-xml-parser')> | undefined;
+let unpdf: Promise<typeof import('unpdf')> | undefined;
+let jsonc: Promise<typeof import('jsonc-parser')> | undefined;
+
+/** chardet, for bodies whose charset is undeclared and not UTF-8. */
+export function loadChardet(): Promise<typeof import('chardet')> {
+  chardet ??= import('chardet');
+  return chardet;
+}
+
+/** linkedom, the DOM the HTML stages parse into. */
+export function loadLinkedom(): Promise<typeof import('linkedom')> {
+  linkedom ??= import('linkedom');
+  return linkedom;
+}
+
+/** Defuddle's Node entry. */
+export function loadDefuddle(): Promise<typeof import('defuddle/node')> {
+  defuddle ??= import('defuddle/node');
+  return defuddle;
+}
+
+/** Mozilla Readability. */
+export function loadReadability(): Promise<typeof import('@mozilla/readability')> {
+  readability ??= import('@mozilla/readability');
+  return readability;
+}
+
+/** Turndown's service class, the HTML → Markdown converter. */
+export function loadTurndown(): Promise<typeof import('turndown')> {
+  turndown ??= import('turndown').then((module) => module.default);
+  return turndown;
+}
+
+/** fast-xml-parser and its validator. */
+export function loadXmlParser(): Promise<typeof import('fast-xml-parser')> {
+  xmlParser ??= import('fast-xml-parser');
+  return xmlParser;
+}
+
+/** unpdf (PDF.js without a worker). */
+export function loadUnpdf(): Promise<typeof import('unpdf')> {
+  unpdf ??= import('unpdf');
+  return unpdf;
+}
+
+/** jsonc-parser, used only to locate the error in a JSON body that failed to parse. */
+export function loadJsonc(): Promise<typeof import('jsonc-parser')> {
+  jsonc ??= import('jsonc-parser');
+  return jsonc;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToText } from './markdown-to-text.js';
+
+describe('markdownToText', () => {
+  it('removes headings, emphasis, link targets and images, keeping paragraphs', () => {
+    const markdown =
+      '# Title\n\nSome **bold**, *italic*, _under_ and ~~gone~~ text with [a link](https://x.example/a "t").\n\n![alt](https://x.example/i.png)\n\n> quoted `code`';
+    expect(markdownToText(markdown)).toBe(
+      'Title\n\nSome bold, italic, under and gone text with a link.\n\nquoted code',
+    );
+  });
+
+  it('restores escaped characters without treating them as markup', () => {
+    expect(markdownToText('1\\. not a list, \\*not emphasis\\*, snake\\_case and \\[brackets\\]')).toBe(
+      '1. not a list, *not emphasis*, snake_case and [brackets]',
+    );
+  });
+
+  it('keeps list items and code blocks as they are, dropping the fences and rules', () => {
+    expect(markdownToText('- one\n- two\n\n---\n\n```js\nconst a = *b*;\n```')).toBe(
+      '- one\n- two\n\nconst a = *b*;',
+    );
+  });
+});

@@ -1,0 +1,65 @@
+/** What the body turned out to be, which decides how it is extracted. */
+export type ContentKind = 'html' | 'json' | 'xml' | 'feed' | 'pdf' | 'text';
+
+/** The output shape: article Markdown, plain readable text, or the decoded body unchanged. */
+export type OutputFormat = 'markdown' | 'text' | 'raw';
+
+/** The output formats, in the order they are documented. */
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['markdown', 'text', 'raw'];
+
+/** The extraction step whose output became the document's content. */
+export type ExtractionStage =
+  | 'defuddle'
+  | 'readability'
+  | 'cleaned-body'
+  | 'json'
+  | 'xml'
+  | 'feed'
+  | 'pdf'
+  | 'text'
+  | 'raw';
+
+/** Where the charset used to decode the body came from. */
+export type CharsetSource =
+  | 'bom'
+  | 'header'
+  | 'meta'
+  | 'xml-declaration'
+  | 'default'
+  | 'detected'
+  | 'string'
+  | 'binary';
+
+/** A parser that failed, found nothing, or found only a loading shell; the chain went on without it. */
+export interface ParserFailure {
+  /** The stage that failed. */
+  stage: ExtractionStage;
+  /** A short, bounded reason (an error class name or rule), never page content. */
+  reason: string;
+}
+
+/** A body turned into model-readable content. */
+export interface ExtractedDocument {
+  /** The URL the body came from; relative links were resolved against it. */
+  url: string;
+  /** What the body is. */
+  kind: ContentKind;
+  /** The shape of {@link ExtractedDocument.content}. */
+  format: OutputFormat;
+  /** The extracted content. */
+  content: string;
+  /** The document's title, when one is known. */
+  title?: string;
+  /** The charset the body was decoded with (lower-case WHATWG name), or `binary` for PDF. */
+  charset: string;
+  /** Where {@link ExtractedDocument.charset} came from. */
+  charsetSource: CharsetSource;
+  /** How many U+FFFD replacement characters the decoded text holds. */
+  replacementCount: number;
+  /** The extraction step that produced the content. */
+  stage: ExtractionStage;
+  /** Parsers that failed or found nothing usable on the way (a stage that merely lost is not listed). */
+  parserFailures: ParserFailure[];
+  /** Number of pages, for PDF documents. */
+  pageCount?: number;
+}
