@@ -1,1 +1,60 @@
-export {};
+export { type AiSdkWebTool, type AiSdkWebTools, createAiSdkTools } from './adapters/ai-sdk-tools.js';
+export {
+  createMcpServer,
+  DEFAULT_MCP_SERVER_NAME,
+  DEFAULT_MCP_SERVER_VERSION,
+  type McpServerOptions,
+  type McpStdioOptions,
+  serveMcpOverStdio,
+} from './adapters/mcp-server.js';
+export { createPiAgentTools, type PiWebTool } from './adapters/pi-agent-tools.js';
+export type { ToolCallOptions, ToolCallResult, WebTools } from './adapters/web-tools.js';
+export {
+  type ArtifactSink,
+  type GuardedOutput,
+  type GuardOptions,
+  guardToolOutput,
+  TOOL_OUTPUT_HEAD_SHARE,
+  TOOL_OUTPUT_IMAGE_BUDGET_BYTES,
+  TOOL_OUTPUT_TEXT_BUDGET_BYTES,
+  type ToolOutputBlock,
+} from './bloat-guard.js';
+export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-artifact-sink.js';
+export { type FetchOutcome, MAX_DOCUMENT_TITLE_CHARS, renderFetchOutcome } from './render-fetch-outcome.js';
+export {
+  MAX_SEARCH_BODY_BYTES,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+  renderSearchOutcome,
+  SNIPPET_TRUNCATED_MARKER,
+} from './render-search-outcome.js';
+export {
+  DEFAULT_FETCH_OUTPUT_CHARS,
+  MAX_ALTERNATE_QUERIES,
+  MAX_DOMAIN_ENTRIES,
+  MAX_FETCH_LINES,
+  MAX_FETCH_OUTPUT_CHARS,
+  MAX_QUERY_CHARS,
+  type ParsedArguments,
+  parseToolArguments,
+  SEARCH_LIMIT_RANGE,
+  TOOL_NAMES,
+  WEB_FETCH_DESCRIPTION,
+  WEB_SEARCH_DESCRIPTION,
+  type WebFetchArguments,
+  WebFetchInput,
+  type WebSearchArguments,
+  WebSearchInput,
+} from './tool-definitions.js';
+export { webFetchJsonSchema, webSearchJsonSchema } from './tool-json-schemas.js';
+export {
+  frame,
+  neutralizeMarkers,
+  SEARCH_RESULTS_BEGIN,
+  SEARCH_RESULTS_END,
+  TOOL_OUTPUT_SAMPLE_BEGIN,
+  TOOL_OUTPUT_SAMPLE_END,
+  WEB_CONTENT_BEGIN,
+  WEB_CONTENT_END,
+} from './untrusted-frame.js';
+export { utf8ByteLength, utf8Prefix, utf8Suffix } from './utf8.js';

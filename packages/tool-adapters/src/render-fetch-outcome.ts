@@ -1,0 +1,79 @@
+import type { FailureCode } from '@mono-agent/budget-policy';
+import type { DocumentSlice, ExtractedDocument } from '@mono-agent/extract';
+import { frame, neutralizeMarkers, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from './untrusted-frame.js';
+import { charPrefix } from './utf8.js';
+
+/** The longest document title shown, in characters. */
+export const MAX_DOCUMENT_TITLE_CHARS = 500;
+
+/** The outcome of one WebFetch call, as data. */
+export type FetchOutcome =
+  | {
+      /** The fetch worked. */
+      status: 'ok';
+      /** The final URL, after redirects. */
+      url: string;
+      /** The HTTP status. */
+      httpStatus: number;
+      /** Redirect hops followed. */
+      redirects: number;
+      /** What was extracted (the content itself is in `slice`). */
+      document: Pick<
+        ExtractedDocument,
+        'kind' | 'format' | 'title' | 'charset' | 'stage' | 'replacementCount'
+      >;
+      /** The returned part of the document. */
+      slice: DocumentSlice;
+      /** Whether the document came from the run's document cache. */
+      cacheHit: boolean;
+    }
+  | {
+      /** The fetch failed. */
+      status: 'error';
+      /** The failure category. */
+      code: FailureCode;
+      /** The HTTP status, for `http_status` and `rate_limited` failures. */
+      httpStatus?: number;
+      /** Epoch milliseconds after which trying again can help, when known. */
+      retryAt?: number;
+    };
+
+/**
+ * Renders a fetch outcome: a control line with kind, format, charset, stage and slice position, the
+ * content inside `[BEGIN UNTRUSTED WEB CONTENT]`, and the continuation hint after the frame. A failure
+ * is one line naming only its category (and HTTP status or retry time).
+ */
+export function renderFetchOutcome(outcome: FetchOutcome): string {
+  if (outcome.status === 'error') {
+    return [
+      `WebFetch status: error`,
+      `error: ${outcome.code}`,
+      outcome.httpStatus === undefined ? undefined : `http status: ${outcome.httpStatus}`,
+      outcome.retryAt === undefined ? undefined : `retry after: ${new Date(outcome.retryAt).toISOString()}`,
+    ]
+      .filter((part) => part !== undefined)
+      .join(' | ');
+  }
+  const { document, slice } = outcome;
+  const control = [
+    'WebFetch status: ok',
+    `kind: ${document.kind}`,
+    `format: ${document.format}`,
+    `charset: ${document.charset}`,
+    `stage: ${document.stage}`,
+    `lines: ${slice.endLine >= slice.startLine ? `${slice.startLine}-${slice.endLine}` : 'none'} of ${slice.totalLines}`,
+    slice.nextLine === undefined ? 'next line: none' : `next line: ${slice.nextLine}`,
+    document.replacementCount > 0 ? `replacement characters: ${document.replacementCount}` : undefined,
+    outcome.cacheHit ? 'cached: yes' : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' | ');
+  const header = [
+    `URL: ${neutralizeMarkers(outcome.url)}`,
+    document.title === undefined
+      ? undefined
+      : `Title: ${charPrefix(neutralizeMarkers(document.title.replace(/\s+/g, ' ').trim()), MAX_DOCUMENT_TITLE_CHARS)}`,
+  ].filter((line) => line !== undefined);
+  const body = [...header, '', neutralizeMarkers(slice.content)].join('\n');
+  return [control, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint].join('\n');
+}

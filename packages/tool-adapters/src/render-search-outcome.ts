@@ -1,0 +1,154 @@
+import type { ProviderReport, SearchOutcome } from '@mono-agent/search-providers';
+import { frame, neutralizeMarkers, SEARCH_RESULTS_BEGIN, SEARCH_RESULTS_END } from './untrusted-frame.js';
+import { charPrefix, utf8ByteLength, utf8Prefix } from './utf8.js';
+
+/** The longest result title shown, in characters. */
+export const MAX_TITLE_CHARS = 500;
+/** The longest snippet shown, in characters, the truncation marker included. */
+export const MAX_SNIPPET_CHARS = 4_000;
+/** Appended to a snippet that was cut. */
+export const SNIPPET_TRUNCATED_MARKER = '[snippet truncated; use WebFetch for full source]';
+/** The most UTF-8 bytes of the ranked result body (inside the frame, markers excluded). */
+export const MAX_SEARCH_BODY_BYTES = 64 * 1024;
+
+interface RenderedResult {
+  rank: number;
+  title: string;
+  url: string;
+  snippet: string;
+  snippetTruncated: boolean;
+}
+
+function cutSnippet(snippet: string, maxChars: number): { text: string; truncated: boolean } {
+  if (snippet.length <= maxChars) return { text: snippet, truncated: false };
+  const room = Math.max(0, maxChars - SNIPPET_TRUNCATED_MARKER.length - 1);
+  const head = charPrefix(snippet, room).trimEnd();
+  return {
+    text: head === '' ? SNIPPET_TRUNCATED_MARKER : `${head} ${SNIPPET_TRUNCATED_MARKER}`,
+    truncated: true,
+  };
+}
+
+function renderResult(result: RenderedResult): string {
+  const lines = [`${result.rank}. ${result.title}`, `   ${result.url}`];
+  if (result.snippet !== '') lines.push(`   ${result.snippet.replace(/\s*\n\s*/g, ' ')}`);
+  return lines.join('\n');
+}
+
+function bodyOf(query: string, results: readonly RenderedResult[]): string {
+  const header = `Query: ${query}`;
+  return results.length === 0
+    ? `${header}\n\nNo results.`
+    : [header, ...results.map(renderResult)].join('\n\n');
+}
+
+/**
+ * Fits the ranked results into {@link MAX_SEARCH_BODY_BYTES}: snippets are shortened from the lowest
+ * rank upwards (each keeping the truncation marker) before whole results are dropped from the bottom.
+ */
+function fitBody(query: string, entries: RenderedResult[]): { body: string; omitted: number } {
+  let body = bodyOf(query, entries);
+  let excess = utf8ByteLength(body) - MAX_SEARCH_BODY_BYTES;
+  for (let index = entries.length - 1; index >= 0 && excess > 0; index -= 1) {
+    const entry = entries[index]!;
+    const minimal = entry.snippet === '' ? '' : SNIPPET_TRUNCATED_MARKER;
+    const reducible = utf8ByteLength(entry.snippet) - utf8ByteLength(minimal);
+    if (reducible <= 0) continue;
+    const keepBytes = Math.max(
+      0,
+      utf8ByteLength(entry.snippet) - excess - SNIPPET_TRUNCATED_MARKER.length - 1,
+    );
+    const source = entry.snippetTruncated
+      ? entry.snippet.slice(0, -SNIPPET_TRUNCATED_MARKER.length).trimEnd()
+      : entry.snippet;
+    const head = utf8Prefix(source, keepBytes).trimEnd();
+    entries[index] = {
+      ...entry,
+      snippet: head === '' ? minimal : `${head} ${SNIPPET_TRUNCATED_MARKER}`,
+      snippetTruncated: true,
+    };
+    body = bodyOf(query, entries);
+    excess = utf8ByteLength(body) - MAX_SEARCH_BODY_BYTES;
+  }
+  let omitted = 0;
+  while (excess > 0 && entries.length > 0) {
+    entries.pop();
+    omitted += 1;
+    body = bodyOf(query, entries);
+    excess = utf8ByteLength(body) - MAX_SEARCH_BODY_BYTES;
+  }
+  // Only a query near its own bound could still overflow; never emit more than the allocation.
+  if (excess > 0) body = utf8Prefix(body, MAX_SEARCH_BODY_BYTES);
+  return { body, omitted };
+}
+
+function describeProvider(report: ProviderReport): string {
+  const retry = report.retryAt === undefined ? '' : ` until ${new Date(report.retryAt).toISOString()}`;
+  const category = report.code === undefined ? report.disposition : `${report.disposition}:${report.code}`;
+  return `${report.backend}=${category}${retry}`;
+}
+
+/**
+ * Renders a search outcome as the text the model reads: a control line, metadata and filter support
+ * outside the frame, and the bounded ranked results inside `[BEGIN UNTRUSTED WEB SEARCH RESULTS]`.
+ * Failures name only backends and stable categories, never backend messages.
+ */
+export function renderSearchOutcome(outcome: SearchOutcome): string {
+  const control = [
+    `WebSearch status: ${outcome.status}`,
+    outcome.backend === undefined ? undefined : `backend: ${outcome.backend}`,
+    outcome.error === undefined ? undefined : `error: ${outcome.error.code}`,
+    `results: ${outcome.results.length}`,
+    `requests: ${outcome.requestsUsed} used, ${outcome.requestsRemaining} left`,
+    `retry in this run: ${outcome.retryInRun ? 'may help' : 'will not help'}`,
+    `next: ${outcome.nextAction}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' | ');
+  const metadata: string[] = [];
+  if (outcome.providers.length > 0)
+    metadata.push(`providers: ${outcome.providers.map(describeProvider).join(', ')}`);
+  if (outcome.rateLimited || outcome.cooldownBackends.length > 0) {
+    metadata.push(
+      `throttling: ${[
+        outcome.rateLimited ? 'a backend reported a rate limit' : undefined,
+        outcome.cooldownBackends.length > 0
+          ? `cooling down: ${outcome.cooldownBackends.join(', ')}`
+          : undefined,
+        outcome.retryAt === undefined
+          ? undefined
+          : `earliest retry ${new Date(outcome.retryAt).toISOString()}`,
+      ]
+        .filter(Boolean)
+        .join('; ')}. Do not wait or retry for it; use the results you have.`,
+    );
+  }
+  if (outcome.filterSupport !== undefined) {
+    metadata.push(
+      `filter support: language ${outcome.filterSupport.language}, time range ${outcome.filterSupport.timeRange}`,
+    );
+  }
+  const { outsideDomains, excluded, irrelevant } = outcome.filtered;
+  if (outsideDomains + excluded + irrelevant > 0) {
+    metadata.push(
+      `filtered out: ${outsideDomains} outside domains, ${excluded} excluded, ${irrelevant} irrelevant`,
+    );
+  }
+  if (outcome.cacheHit || outcome.sharedInFlight)
+    metadata.push(`reused: ${outcome.cacheHit ? 'cache' : 'in-flight'}`);
+  if (outcome.status === 'error') return [control, ...metadata].join('\n');
+
+  const entries: RenderedResult[] = outcome.results.map((result, index) => {
+    const snippet = cutSnippet(neutralizeMarkers(result.snippet.trim()), MAX_SNIPPET_CHARS);
+    return {
+      rank: index + 1,
+      title: charPrefix(neutralizeMarkers(result.title.replace(/\s+/g, ' ').trim()), MAX_TITLE_CHARS),
+      url: neutralizeMarkers(result.url),
+      snippet: snippet.text,
+      snippetTruncated: snippet.truncated,
+    };
+  });
+  const { body, omitted } = fitBody(neutralizeMarkers(outcome.query.replace(/\s+/g, ' ')), entries);
+  if (omitted > 0) metadata.push(`omitted: ${omitted} lower-ranked results to stay within the output bound`);
+  return [control, ...metadata, frame(SEARCH_RESULTS_BEGIN, SEARCH_RESULTS_END, body)].join('\n');
+}
