@@ -1,2 +1,13 @@
+export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
 export { type CliOutput, runCli } from './run-cli.js';
+export { createFetchAdmission, PROCESS_FETCH_ORIGIN_LIMITS } from './runtime/fetch-admission.js';
+export type { TimingEvent } from './runtime/timing-event.js';
+export {
+  createWebRuntime,
+  FETCH_DEADLINE_MS,
+  type ToolCallResult,
+  type WebRun,
+  type WebRuntime,
+  type WebRuntimeOptions,
+} from './runtime/web-runtime.js';

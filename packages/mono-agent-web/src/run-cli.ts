@@ -1,13 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
+import { CONFIG_ENV_VARIABLES, loadWebConfig } from './config/index.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { PACKAGE_VERSION } from './package-version.js';
+import type { ToolCallResult, WebRuntimeOptions } from './runtime/web-runtime.js';
 
-/** Where the CLI writes; injected so tests and embedding hosts capture output. */
+/** Where the CLI writes and what it reads; injected so tests and embedding hosts capture output. */
 export interface CliOutput {
   /** Writes to standard output. */
   stdout: (text: string) => void;
   /** Writes to standard error. */
   stderr: (text: string) => void;
+  /** Standard input, for `extract -`. */
+  stdin?: AsyncIterable<Uint8Array | string>;
+  /** The environment configuration is read from (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Extra runtime options (tests point the keyless engines at a local replay). */
+  runtime?: Partial<Omit<WebRuntimeOptions, 'config'>>;
 }
 
 const HELP = `mono-agent-web ${PACKAGE_VERSION}
@@ -15,11 +25,22 @@ WebSearch and WebFetch for AI agents: find pages on the public web and read them
 model-readable Markdown, local-first (no account, no API key, no daemon).
 
 Usage:
-  mono-agent-web <command> [options]
+  mono-agent-web search <query> [--limit N] [--alternate Q]... [--domain D]... [--exclude-domain D]...
+                                [--language L] [--time-range day|month|year]
+  mono-agent-web fetch <url> [--format markdown|text|raw] [--start-line N] [--max-lines N]
+                             [--max-output-chars N]
+  mono-agent-web extract [file|-] --url <url> [--content-type T] [--format markdown|text|raw]
+  mono-agent-web web-control status|reset --json
+  mono-agent-web mcp            serve WebSearch and WebFetch to an MCP client over stdio
 
 Options:
-  -h, --help     Show this help and exit.
-  -v, --version  Print the version and exit.
+  --config <file>  agent configuration file (JSON; keys under tools.web, network, artifacts)
+  --json           print the outcome as JSON instead of the text a model would read
+  -h, --help       show this help and exit
+  -v, --version    print the version and exit
+
+Environment (overrides the configuration file):
+${CONFIG_ENV_VARIABLES.map((row) => `  ${row.env}`).join('\n')}
 
 Exit codes:
   ${EXIT_CODES.success}   success
@@ -29,12 +50,61 @@ Exit codes:
   ${EXIT_CODES.internalError}  internal error
 `;
 
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  config: { type: 'string' },
+  limit: { type: 'string' },
+  alternate: { type: 'string', multiple: true },
+  domain: { type: 'string', multiple: true },
+  'exclude-domain': { type: 'string', multiple: true },
+  language: { type: 'string' },
+  'time-range': { type: 'string' },
+  format: { type: 'string' },
+  'start-line': { type: 'string' },
+  'max-lines': { type: 'string' },
+  'max-output-chars': { type: 'string' },
+  url: { type: 'string' },
+  'content-type': { type: 'string' },
+} as const;
+
+type Parsed = ReturnType<typeof parseCliArguments>;
+
+function parseCliArguments(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+}
+
+class UsageError extends Error {}
+
+function integerOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got '${value}'`);
+  return Number(value);
+}
+
+function exitCodeFor(code: FailureCode | undefined): ExitCode {
+  switch (code) {
+    case undefined:
+      return EXIT_CODES.success;
+    case 'validation_error':
+    case 'configuration_error':
+      return EXIT_CODES.invalidInput;
+    case 'policy_denied':
+      return EXIT_CODES.policyDenied;
+    case 'internal_error':
+      return EXIT_CODES.internalError;
+    default:
+      return EXIT_CODES.backendFailure;
+  }
+}
+
 /**
  * Runs the CLI with the given arguments (without `node` and the script path) and returns the exit
  * code instead of exiting, so it can be embedded and tested in-process.
  */
 export async function runCli(argv: readonly string[], output: CliOutput): Promise<ExitCode> {
-  let parsed: ReturnType<typeof parseCliArguments>;
+  let parsed: Parsed;
   try {
     parsed = parseCliArguments(argv);
   } catch (error) {
@@ -45,24 +115,150 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
     output.stdout(`${PACKAGE_VERSION}\n`);
     return EXIT_CODES.success;
   }
-  if (parsed.values.help || parsed.positionals.length === 0) {
+  const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help || command === undefined) {
     output.stdout(HELP);
     return EXIT_CODES.success;
   }
-  output.stderr(
-    `mono-agent-web: unknown command '${parsed.positionals[0]}'\nRun 'mono-agent-web --help' for usage.\n`,
-  );
-  return EXIT_CODES.invalidInput;
+  try {
+    switch (command) {
+      case 'search':
+        return await toolCommand(parsed, rest, output, 'search');
+      case 'fetch':
+        return await toolCommand(parsed, rest, output, 'fetch');
+      case 'extract':
+        return await extractCommand(parsed, rest, output);
+      case 'web-control':
+        return await webControlCommand(parsed, rest, output);
+      case 'mcp':
+        return await mcpCommand(parsed, output);
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.stderr(`mono-agent-web: ${error.message}\nRun 'mono-agent-web --help' for usage.\n`);
+      return EXIT_CODES.invalidInput;
+    }
+    if (WebToolError.isInstance(error)) {
+      output.stderr(`mono-agent-web: ${error.code}: ${error.message}\n`);
+      return exitCodeFor(error.code);
+    }
+    output.stderr(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT_CODES.internalError;
+  }
 }
 
-function parseCliArguments(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
+async function loadRuntime(parsed: Parsed, output: CliOutput) {
+  const config = await loadWebConfig({
+    env: output.env ?? process.env,
+    ...(parsed.values.config === undefined ? {} : { file: parsed.values.config }),
   });
+  const { createWebRuntime } = await import('./runtime/web-runtime.js');
+  return await createWebRuntime({ ...output.runtime, config, ...(output.env ? { env: output.env } : {}) });
+}
+
+function print(result: ToolCallResult, parsed: Parsed, output: CliOutput): ExitCode {
+  if (parsed.values.json)
+    output.stdout(`${JSON.stringify(result.data ?? { error: result.code }, null, 2)}\n`);
+  else output.stdout(`${result.text}\n`);
+  return exitCodeFor(result.isError ? (result.code ?? 'internal_error') : undefined);
+}
+
+async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, tool: 'search' | 'fetch') {
+  if (rest.length !== 1) {
+    throw new UsageError(tool === 'search' ? 'search takes one query (quote it)' : 'fetch takes one URL');
+  }
+  const values = parsed.values;
+  const runtime = await loadRuntime(parsed, output);
+  const run = runtime.startRun();
+  try {
+    const result =
+      tool === 'search'
+        ? await run.webSearch({
+            query: rest[0],
+            ...(values.alternate === undefined ? {} : { alternate_queries: values.alternate }),
+            ...(values.limit === undefined ? {} : { limit: integerOption(values.limit, 'limit') }),
+            ...(values.domain === undefined ? {} : { domains: values.domain }),
+            ...(values['exclude-domain'] === undefined ? {} : { exclude_domains: values['exclude-domain'] }),
+            ...(values.language === undefined ? {} : { language: values.language }),
+            ...(values['time-range'] === undefined ? {} : { time_range: values['time-range'] }),
+          })
+        : await run.webFetch({
+            url: rest[0],
+            ...(values.format === undefined ? {} : { format: values.format }),
+            ...(values['start-line'] === undefined
+              ? {}
+              : { start_line: integerOption(values['start-line'], 'start-line') }),
+            ...(values['max-lines'] === undefined
+              ? {}
+              : { max_lines: integerOption(values['max-lines'], 'max-lines') }),
+            ...(values['max-output-chars'] === undefined
+              ? {}
+              : { max_output_chars: integerOption(values['max-output-chars'], 'max-output-chars') }),
+          });
+    return print(result, parsed, output);
+  } finally {
+    await run.close();
+  }
+}
+
+async function readInput(source: string | undefined, output: CliOutput): Promise<Uint8Array> {
+  if (source !== undefined && source !== '-') return new Uint8Array(await readFile(source));
+  const chunks: Buffer[] = [];
+  for await (const chunk of output.stdin ?? process.stdin) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function extractCommand(parsed: Parsed, rest: string[], output: CliOutput) {
+  if (rest.length > 1) throw new UsageError('extract takes at most one file (or - for standard input)');
+  const url = parsed.values.url;
+  if (url === undefined)
+    throw new UsageError('extract needs --url: the address the bytes came from (links resolve against it)');
+  const format = parsed.values.format;
+  if (format !== undefined && !['markdown', 'text', 'raw'].includes(format)) {
+    throw new UsageError(`--format must be markdown, text or raw, got '${format}'`);
+  }
+  const body = await readInput(rest[0], output);
+  const { extract } = await import('@mono-agent/extract');
+  const document = await extract({
+    body,
+    url,
+    ...(parsed.values['content-type'] === undefined ? {} : { contentType: parsed.values['content-type'] }),
+    ...(format === undefined ? {} : { format: format as 'markdown' | 'text' | 'raw' }),
+  });
+  if (parsed.values.json) output.stdout(`${JSON.stringify(document, null, 2)}\n`);
+  else output.stdout(`${document.content}\n`);
+  return EXIT_CODES.success;
+}
+
+async function webControlCommand(parsed: Parsed, rest: string[], output: CliOutput) {
+  const [action] = rest;
+  if ((action !== 'status' && action !== 'reset') || rest.length !== 1) {
+    throw new UsageError("web-control takes 'status' or 'reset'");
+  }
+  if (!parsed.values.json) throw new UsageError(`web-control ${action} prints JSON only: add --json`);
+  const runtime = await loadRuntime(parsed, output);
+  const report = action === 'status' ? await runtime.coordinator.status() : await runtime.coordinator.reset();
+  output.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  return action === 'reset' && 'reset' in report && report.reset === false
+    ? EXIT_CODES.backendFailure
+    : EXIT_CODES.success;
+}
+
+async function mcpCommand(parsed: Parsed, output: CliOutput) {
+  const runtime = await loadRuntime(parsed, output);
+  const run = runtime.startRun();
+  const { serveMcpOverStdio } = await import('@mono-agent/tool-adapters');
+  try {
+    await serveMcpOverStdio({
+      webSearch: (args, options) => run.webSearch(args, options),
+      webFetch: (args, options) => run.webFetch(args, options),
+    });
+  } finally {
+    await run.close();
+  }
+  return EXIT_CODES.success;
 }

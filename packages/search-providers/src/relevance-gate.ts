@@ -6,10 +6,6 @@ export const MIN_PREFIX_MATCH_LENGTH = 4;
 /** The most characters a prefix match may leave over (`index` ~ `indexes`, not `in` ~ `internal`). */
 export const MAX_PREFIX_MATCH_SUFFIX = 3;
 
-function wordsOf(text: string): Set<string> {
-  return new Set(foldText(text).split(' ').filter(Boolean));
-}
-
 function termMatches(term: string, words: ReadonlySet<string>, folded: string): boolean {
   // Scripts written without spaces (Chinese, Japanese, Thai) cannot be split into words: use substrings.
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(term)) {
@@ -57,7 +53,8 @@ export function isRelevant(result: SearchResult, query: ParsedQuery): boolean {
   }
   if (!hostMatchesSites(host, query.sites)) return false;
   const folded = ` ${foldText(`${result.title} ${result.snippet} ${urlText}`)} `;
-  const words = wordsOf(folded);
+  const words = new Set(folded.split(' '));
+  words.delete('');
   if (!query.phrases.every((phrase) => folded.includes(` ${phrase} `))) return false;
   if (query.excluded.some((term) => folded.includes(` ${term} `))) return false;
   const matched = query.terms.filter((term) => termMatches(term, words, folded)).length;

@@ -1,0 +1,47 @@
+import type { NetworkMode } from '@mono-agent/net';
+
+/** How per-process limits are shared: `process` keeps them in this process, `host` shares them per OS user. */
+export const COORDINATION_MODES = ['process', 'host'] as const;
+/** One coordination mode. */
+export type CoordinationMode = (typeof COORDINATION_MODES)[number];
+/** The coordination mode used when none is configured. */
+export const DEFAULT_COORDINATION: CoordinationMode = 'process';
+
+/** The WebSearch backends an operator may select. */
+export const SEARCH_BACKENDS = ['auto', 'searxng', 'ollama', 'codex', 'keyless'] as const;
+/** One search backend. */
+export type SearchBackend = (typeof SEARCH_BACKENDS)[number];
+/** The search backend used when none is configured. */
+export const DEFAULT_SEARCH_BACKEND: SearchBackend = 'auto';
+
+/** The render ceilings an operator may set for WebFetch. */
+export const RENDER_MODES = ['never', 'auto', 'always'] as const;
+/** One render mode. */
+export type RenderMode = (typeof RENDER_MODES)[number];
+/** The render ceiling used when none is configured: static extraction only. */
+export const DEFAULT_RENDER_MODE: RenderMode = 'never';
+
+/** The renderer executable used when none is configured (resolved through PATH, never a shell). */
+export const DEFAULT_BROWSER_COMMAND = 'agent-browser';
+
+/** The Codex model used when none is configured. */
+export const DEFAULT_CODEX_MODEL = 'gpt-5.6-luna';
+/** The longest accepted Codex model name. */
+export const MAX_CODEX_MODEL_LENGTH = 100;
+
+/** The Ollama origin used when `backend` is `ollama` and no origin is configured. */
+export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
+/** The one origin treated as hosted Ollama, and the only one that may name an API key variable. */
+export const OLLAMA_HOSTED_ORIGIN = 'https://ollama.com';
+
+/** What an environment variable name must look like (`apiKeyEnv` names one; it never holds the key). */
+export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Characters a shell would interpret. `browserCommand` runs without a shell, so these can only be a
+ * mistake (an attempt to pass arguments or chain commands) and are refused rather than passed along.
+ */
+export const SHELL_METACHARACTERS = /[;&|`$<>(){}[\]*?!~'"\\#]/;
+
+/** The network mode used when none is configured: public egress allowed. */
+export const DEFAULT_NETWORK_MODE: NetworkMode = 'all';
