@@ -118,6 +118,17 @@ describe('mono-agent-web', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
+  it('validate reports the web section and fails a blocked endpoint with the invalid-input code', async () => {
+    const ok = await run(['validate', '--no-liveness']);
+    expect(ok.code).toBe(EXIT_CODES.success);
+    expect(ok.stdout).toContain('Web search & fetch (liveness off)');
+    const blocked = await run(['validate', '--no-liveness', '--json'], {
+      env: { MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: 'http://127.0.0.1:9' },
+    });
+    expect(blocked.code).toBe(EXIT_CODES.invalidInput);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ ok: false, liveness: false });
+  });
+
   it('web-control status and reset print operational JSON without query text', async () => {
     const remove = web.scenario('/search', {
       headers: { 'content-type': 'application/json' },

@@ -11,3 +11,11 @@ export {
   type WebRuntime,
   type WebRuntimeOptions,
 } from './runtime/web-runtime.js';
+export {
+  LIVENESS_PROBE_TIMEOUT_MS,
+  MIN_AGENT_BROWSER_VERSION,
+  type ValidateOptions,
+  type ValidationCheck,
+  type ValidationReport,
+  validateWebConfig,
+} from './validate/validate-web-config.js';

@@ -31,6 +31,7 @@ Usage:
                              [--max-output-chars N]
   mono-agent-web extract [file|-] --url <url> [--content-type T] [--format markdown|text|raw]
   mono-agent-web web-control status|reset --json
+  mono-agent-web validate [--no-liveness] [--json]
   mono-agent-web mcp            serve WebSearch and WebFetch to an MCP client over stdio
 
 Options:
@@ -67,6 +68,7 @@ const OPTIONS = {
   'max-output-chars': { type: 'string' },
   url: { type: 'string' },
   'content-type': { type: 'string' },
+  'no-liveness': { type: 'boolean' },
 } as const;
 
 type Parsed = ReturnType<typeof parseCliArguments>;
@@ -132,6 +134,8 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
         return await webControlCommand(parsed, rest, output);
       case 'mcp':
         return await mcpCommand(parsed, output);
+      case 'validate':
+        return await validateCommand(parsed, rest, output);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -261,4 +265,25 @@ async function mcpCommand(parsed: Parsed, output: CliOutput) {
     await run.close();
   }
   return EXIT_CODES.success;
+}
+
+async function validateCommand(parsed: Parsed, rest: string[], output: CliOutput) {
+  if (rest.length > 0) throw new UsageError('validate takes no arguments');
+  const config = await loadWebConfig({
+    env: output.env ?? process.env,
+    ...(parsed.values.config === undefined ? {} : { file: parsed.values.config }),
+  });
+  const { validateWebConfig } = await import('./validate/validate-web-config.js');
+  const report = await validateWebConfig(config, { liveness: !parsed.values['no-liveness'] });
+  if (parsed.values.json) {
+    output.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    output.stdout(`${report.section}${report.liveness ? '' : ' (liveness off)'}\n`);
+    for (const check of report.checks) output.stdout(`  [${check.status}] ${check.name}: ${check.detail}\n`);
+  }
+  if (report.ok) return EXIT_CODES.success;
+  const structural = report.checks.some(
+    (check) => check.status === 'fail' && !check.name.startsWith('liveness.'),
+  );
+  return structural ? EXIT_CODES.invalidInput : EXIT_CODES.backendFailure;
 }

@@ -119,8 +119,11 @@ describe('a run', () => {
     await run.close();
   });
 
-  it('close cancels work in flight, leaves no socket open and refuses later calls', async () => {
-    const run = (await runtime()).startRun();
+  it('close cancels work in flight, leaves no socket or timer behind and refuses later calls', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const host = await runtime();
+    const timersBefore = timers();
+    const run = host.startRun();
     const pending = run.webFetch({ url: web.url('/trickle?rate=10&bytes=1000') });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await run.close();
@@ -131,6 +134,7 @@ describe('a run', () => {
     while (web.openConnections() > 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(web.openConnections()).toBe(0);
+    expect(timers()).toBeLessThanOrEqual(timersBefore);
     await expect(run.webFetch({ url: web.url('/content/text') })).rejects.toMatchObject({
       code: 'cancelled',
     });

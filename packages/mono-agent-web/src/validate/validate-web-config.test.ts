@@ -1,0 +1,76 @@
+import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveWebConfig } from '../config/index.js';
+import { validateWebConfig } from './validate-web-config.js';
+
+let web: FixtureWeb;
+beforeAll(async () => {
+  web = await startFixtureWeb();
+});
+afterAll(async () => {
+  await web.close();
+});
+
+const names = (report: Awaited<ReturnType<typeof validateWebConfig>>) =>
+  Object.fromEntries(report.checks.map((check) => [check.name, check.status]));
+
+describe('validateWebConfig', () => {
+  it('passes the defaults structurally, without probes when liveness is off', async () => {
+    const report = await validateWebConfig(resolveWebConfig({ env: {} }), { liveness: false });
+    expect(report.ok).toBe(true);
+    expect(names(report)).toMatchObject({ 'network.mode': 'ok', 'network.keyless': 'ok' });
+    expect(report.checks.some((check) => check.name.startsWith('liveness.'))).toBe(false);
+  });
+
+  it('fails a SearXNG endpoint the network policy blocks and warns that none blocks everything', async () => {
+    const blocked = resolveWebConfig({
+      env: {
+        MONO_AGENT_NETWORK_MODE: 'allowlist',
+        MONO_AGENT_NETWORK_ALLOW: 'example.com',
+        MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: 'http://127.0.0.1:8088',
+      },
+    });
+    const report = await validateWebConfig(blocked, { liveness: false });
+    expect(report.ok).toBe(false);
+    expect(names(report)['network.searxng']).toBe('fail');
+    const none = await validateWebConfig(resolveWebConfig({ env: { MONO_AGENT_NETWORK_MODE: 'none' } }), {
+      liveness: false,
+    });
+    expect(names(none)['network.mode']).toBe('warn');
+  });
+
+  it('probes the selected SearXNG with a bounded JSON query when liveness is on', async () => {
+    web.scenario('/search', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ results: [], unresponsive_engines: [] }),
+    });
+    const config = resolveWebConfig({
+      env: { MONO_AGENT_NETWORK_MODE: 'localhost', MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: web.baseUrl },
+    });
+    const live = await validateWebConfig(config);
+    expect(names(live)['liveness.searxng']).toBe('ok');
+    expect(web.requestsTo('/search')[0]?.query.get('format')).toBe('json');
+    web.scenario('/search', { status: 403, body: 'Forbidden' });
+    const refused = await validateWebConfig(config);
+    expect(refused.ok).toBe(false);
+    expect(refused.checks.find((check) => check.name === 'liveness.searxng')?.detail).toContain(
+      'configuration_error',
+    );
+  });
+
+  it('checks the renderer version only when rendering is enabled', async () => {
+    const config = resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } });
+    const good = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.41.2\n' });
+    expect(names(good)['fetch.browser']).toBe('ok');
+    const old = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.33.0' });
+    expect(names(old)['fetch.browser']).toBe('fail');
+    const missing = await validateWebConfig(config, {
+      runVersion: async () => {
+        throw Object.assign(new Error('spawn agent-browser ENOENT'), { code: 'ENOENT' });
+      },
+    });
+    expect(missing.checks.find((check) => check.name === 'fetch.browser')?.detail).toContain('did not run');
+    const never = await validateWebConfig(resolveWebConfig({ env: {} }), { runVersion: async () => 'x' });
+    expect(never.checks.some((check) => check.name === 'fetch.browser')).toBe(false);
+  });
+});

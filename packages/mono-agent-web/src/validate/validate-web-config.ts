@@ -1,0 +1,230 @@
+import { execFile } from 'node:child_process';
+import { WebToolError } from '@mono-agent/budget-policy';
+import { createCoordinator } from '@mono-agent/host-coordination';
+import { checkHost, type NetworkPolicy } from '@mono-agent/net';
+import type { WebConfig } from '../config/index.js';
+
+/** The oldest agent-browser release whose flags rendering relies on. */
+export const MIN_AGENT_BROWSER_VERSION = '0.33.1';
+/** How long one liveness probe may take. */
+export const LIVENESS_PROBE_TIMEOUT_MS = 10_000;
+
+/** One finding of `validate`. */
+export interface ValidationCheck {
+  /** A stable name, e.g. `network.searxng`. */
+  name: string;
+  /** `ok`, `warn` (works, but probably not as meant) or `fail`. */
+  status: 'ok' | 'warn' | 'fail';
+  /** What was found, in a sentence. */
+  detail: string;
+}
+
+/** The "Web search & fetch" section of `validate`. */
+export interface ValidationReport {
+  /** Section title. */
+  section: 'Web search & fetch';
+  /** Whether external probes ran. */
+  liveness: boolean;
+  /** Every check, in order. */
+  checks: ValidationCheck[];
+  /** True when no check failed. */
+  ok: boolean;
+}
+
+/** Options of {@link validateWebConfig}. */
+export interface ValidateOptions {
+  /** Run the bounded external probes (default true). */
+  liveness?: boolean;
+  /** Runs `browserCommand --version`; injectable for tests. */
+  runVersion?: (command: string) => Promise<string>;
+}
+
+function policyOf(config: WebConfig): NetworkPolicy {
+  return config.network.mode === 'allowlist'
+    ? { mode: 'allowlist', allow: [...config.network.allow] }
+    : { mode: config.network.mode };
+}
+
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < 3; index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+const defaultRunVersion = (command: string) =>
+  new Promise<string>((resolve, reject) => {
+    execFile(command, ['--version'], { timeout: LIVENESS_PROBE_TIMEOUT_MS, shell: false }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+
+/**
+ * Checks a loaded configuration: structurally (does the network policy let each configured backend
+ * through, is the backend selection usable) and, with liveness, by sending one bounded JSON query to
+ * the selected SearXNG or Ollama endpoint and checking the renderer's version when rendering is on.
+ */
+export async function validateWebConfig(
+  config: WebConfig,
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
+  const liveness = options.liveness ?? true;
+  const checks: ValidationCheck[] = [];
+  const policy = policyOf(config);
+  const { search } = config;
+
+  checks.push({
+    name: 'network.mode',
+    status: policy.mode === 'none' ? 'warn' : 'ok',
+    detail:
+      policy.mode === 'none'
+        ? 'network mode none blocks every web request: WebSearch and WebFetch will always fail'
+        : `network mode ${policy.mode}${policy.mode === 'allowlist' ? ` (${config.network.allow.length} entries)` : ''}`,
+  });
+
+  const endpointReachable = (url: string) => {
+    if (policy.mode === 'none') return false;
+    if (policy.mode === 'localhost' || policy.mode === 'all') return true;
+    const target = new URL(url);
+    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+    return checkHost(policy, { host: target.hostname, port })?.allowed === true;
+  };
+
+  if (search.searxng !== undefined) {
+    const reachable = endpointReachable(search.searxng.endpoint);
+    checks.push({
+      name: 'network.searxng',
+      status: reachable ? 'ok' : 'fail',
+      detail: reachable
+        ? `SearXNG endpoint is allowed by the network policy (${search.searxng.source})`
+        : 'the network policy blocks the SearXNG endpoint: list it in network.allow or use mode localhost',
+    });
+  } else if (search.backend === 'searxng') {
+    checks.push({
+      name: 'search.searxng',
+      status: 'fail',
+      detail: 'backend searxng needs tools.web.search.searxng.endpoint',
+    });
+  }
+  if (search.ollama !== undefined || search.backend === 'ollama') {
+    const baseUrl = search.ollama?.baseUrl ?? 'http://127.0.0.1:11434';
+    const reachable = endpointReachable(baseUrl);
+    checks.push({
+      name: 'network.ollama',
+      status: reachable ? 'ok' : 'fail',
+      detail: reachable
+        ? 'Ollama origin is allowed by the network policy'
+        : 'the network policy blocks the Ollama origin: list it in network.allow',
+    });
+  }
+  if (search.backend === 'auto' || search.backend === 'keyless') {
+    const keyless =
+      policy.mode === 'all' ||
+      (policy.mode === 'allowlist' &&
+        ['html.duckduckgo.com', 'www.startpage.com'].some(
+          (host) => checkHost(policy, { host, port: 443 })?.allowed === true,
+        ));
+    checks.push({
+      name: 'network.keyless',
+      status: keyless ? 'ok' : search.backend === 'keyless' ? 'fail' : 'warn',
+      detail: keyless
+        ? 'the keyless engines (DuckDuckGo HTML, Startpage) are reachable under the network policy'
+        : `network mode ${policy.mode} blocks the public keyless engines${search.backend === 'auto' ? '; auto mode falls back to nothing after the configured providers' : ''}`,
+    });
+  }
+  if (search.backend === 'codex' || search.backend === 'auto') {
+    checks.push({
+      name: 'search.codex',
+      status: search.backend === 'codex' ? 'warn' : 'ok',
+      detail:
+        search.backend === 'codex'
+          ? 'strict codex mode: the Codex provider is not part of this version, so searches will fail'
+          : 'Codex subscription search is checked lazily, only if a search reaches it',
+    });
+  }
+
+  if (liveness && policy.mode !== 'none') {
+    const probeTarget =
+      search.searxng !== undefined
+        ? 'searxng'
+        : search.ollama !== undefined || search.backend === 'ollama'
+          ? 'ollama'
+          : undefined;
+    if (probeTarget !== undefined) checks.push(await probe(config, probeTarget));
+  }
+
+  if (config.fetch.render !== 'never') {
+    if (!liveness) {
+      checks.push({
+        name: 'fetch.browser',
+        status: 'ok',
+        detail: 'rendering enabled; browser check skipped (liveness off)',
+      });
+    } else {
+      let version: string | undefined;
+      try {
+        version = /(\d+\.\d+\.\d+)/.exec(
+          await (options.runVersion ?? defaultRunVersion)(config.fetch.browserCommand),
+        )?.[1];
+      } catch {
+        version = undefined;
+      }
+      const good = version !== undefined && compareVersions(version, MIN_AGENT_BROWSER_VERSION) >= 0;
+      checks.push({
+        name: 'fetch.browser',
+        status: good ? 'ok' : 'fail',
+        detail: good
+          ? `${config.fetch.browserCommand} reports agent-browser ${version}`
+          : version === undefined
+            ? `${config.fetch.browserCommand} --version did not run or printed no version; install agent-browser ${MIN_AGENT_BROWSER_VERSION} or newer`
+            : `agent-browser ${version} is older than ${MIN_AGENT_BROWSER_VERSION}`,
+      });
+    }
+  }
+  return {
+    section: 'Web search & fetch',
+    liveness,
+    checks,
+    ok: checks.every((check) => check.status !== 'fail'),
+  };
+}
+
+async function probe(config: WebConfig, target: 'searxng' | 'ollama'): Promise<ValidationCheck> {
+  const { createWebRuntime } = await import('../runtime/web-runtime.js');
+  // A strict chain of the one backend, with a private coordinator, so the probe neither falls back
+  // nor leaves marks in the shared host state.
+  const runtime = await createWebRuntime({
+    config: { ...config, search: { ...config.search, backend: target, maxRequestsPerRun: 2 } },
+    coordinator: createCoordinator({ mode: 'process' }),
+  });
+  const run = runtime.startRun();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LIVENESS_PROBE_TIMEOUT_MS);
+  try {
+    const result = await run.webSearch(
+      { query: 'mono agent web validation', limit: 1 },
+      { signal: controller.signal },
+    );
+    const outcome = result.data as { status?: string } | undefined;
+    const answered = !result.isError && (outcome?.status === 'results' || outcome?.status === 'no_results');
+    return {
+      name: `liveness.${target}`,
+      status: answered ? 'ok' : 'fail',
+      detail: answered
+        ? `${target} answered a JSON query (${outcome?.status === 'results' ? 'with results' : 'with no results'})`
+        : `${target} did not answer a JSON query: ${result.code ?? 'failed'}`,
+    };
+  } catch (error) {
+    return {
+      name: `liveness.${target}`,
+      status: 'fail',
+      detail: `${target} probe failed: ${WebToolError.isInstance(error) ? error.code : 'internal_error'}`,
+    };
+  } finally {
+    clearTimeout(timer);
+    await run.close();
+  }
+}
