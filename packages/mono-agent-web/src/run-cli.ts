@@ -204,6 +204,7 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
     return print(result, parsed, output);
   } finally {
     await run.close();
+    await runtime.close();
   }
 }
 
@@ -263,6 +264,7 @@ async function mcpCommand(parsed: Parsed, output: CliOutput) {
     });
   } finally {
     await run.close();
+    await runtime.close();
   }
   return EXIT_CODES.success;
 }

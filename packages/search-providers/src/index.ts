@@ -1,4 +1,14 @@
 export {
+  CODEX_FILTER_SUPPORT,
+  CODEX_SCOPE,
+  type CodexClientLike,
+  type CodexProviderOptions,
+  type CodexReadinessCheck,
+  type CodexSearchProvider,
+  createCodexProvider,
+  DEFAULT_CODEX_SEARCH_MODEL,
+} from './codex-provider.js';
+export {
   type DomainFilterOutcome,
   filterByDomains,
   hostInDomain,

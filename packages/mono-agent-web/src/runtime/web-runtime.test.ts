@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 beforeEach(() => web.reset());
 
-async function runtime(options: { maxRequests?: number; events?: TimingEvent[] } = {}) {
+async function runtime(
+  options: { maxRequests?: number; events?: TimingEvent[]; codexCommand?: string } = {},
+) {
   const config = resolveWebConfig({
     env: {
       MONO_AGENT_NETWORK_MODE: 'allowlist',
@@ -36,6 +38,7 @@ async function runtime(options: { maxRequests?: number; events?: TimingEvent[] }
   return await createWebRuntime({
     config,
     keylessEndpoints: { duckduckgo: web.url('/html/'), startpage: web.url('/sp/search') },
+    ...(options.codexCommand === undefined ? {} : { codexCommand: options.codexCommand }),
     ...(options.events ? { onTiming: (event: TimingEvent) => options.events!.push(event) } : {}),
   });
 }
@@ -104,6 +107,37 @@ describe('a run', () => {
     // Timing events carry no query, URL or content.
     expect(JSON.stringify(events)).not.toMatch(/fixture result|127\.0\.0\.1|example\.com/);
     await run.close();
+  });
+
+  it('in auto mode walks SearXNG, an unavailable Codex and then the keyless engines', async () => {
+    web.scenario('/search', { status: 500, body: '{"error": "search error"}' });
+    web.scenario('/html/', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: readFileSync(
+        new URL(
+          '../../../search-providers/src/__fixtures__/keyless/lofi_duckduckgo-html-get-foo.html',
+          import.meta.url,
+        ),
+        'utf8',
+      ),
+    });
+    const host = await runtime({ codexCommand: '/nonexistent/codex' });
+    const run = host.startRun();
+    const result = await run.webSearch({ query: 'foo' });
+    const outcome = result.data as {
+      backend: string;
+      providers: { backend: string; disposition: string; code?: string }[];
+    };
+    expect(outcome.backend).toBe('duckduckgo');
+    expect(
+      outcome.providers.map((report) => `${report.backend}:${report.disposition}:${report.code ?? ''}`),
+    ).toEqual([
+      'searxng:failed:backend_unavailable',
+      'codex:failed:configuration_error',
+      'duckduckgo:accepted:',
+    ]);
+    await run.close();
+    await host.close();
   });
 
   it('enforces the run budget across calls with the exact exhausted outcome', async () => {

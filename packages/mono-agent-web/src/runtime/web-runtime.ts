@@ -8,7 +8,9 @@ import {
 import type { Coordinator } from '@mono-agent/host-coordination';
 import type { NetworkPolicy } from '@mono-agent/net';
 import {
+  type CodexSearchProvider,
   type ConfiguredProviders,
+  createCodexProvider,
   createDuckDuckGoProvider,
   createOllamaProvider,
   createSearchCache,
@@ -63,6 +65,8 @@ export interface WebRuntimeOptions {
   keylessEndpoints?: { duckduckgo?: string; startpage?: string };
   /** Host state directory for `host` coordination (default `~/.mono-agent/web-control`). */
   stateDirectory?: string;
+  /** The `codex` executable for subscription search (default `codex` on the PATH). */
+  codexCommand?: string;
 }
 
 /** One model run: its own budget, deferrals, in-flight work and document cache. */
@@ -85,6 +89,8 @@ export interface WebRuntime {
   readonly coordinator: Coordinator;
   /** Starts a run. */
   startRun(): WebRun;
+  /** Ends what the runtime started (the `codex app-server` child, if a search reached Codex). */
+  close(): Promise<void>;
 }
 
 function networkPolicy(config: WebConfig): NetworkPolicy {
@@ -93,9 +99,22 @@ function networkPolicy(config: WebConfig): NetworkPolicy {
     : { mode: config.network.mode };
 }
 
-function providersFor(options: WebRuntimeOptions, policy: NetworkPolicy): ConfiguredProviders {
+function providersFor(
+  options: WebRuntimeOptions,
+  policy: NetworkPolicy,
+): { providers: ConfiguredProviders; codex?: CodexSearchProvider } {
   const { search } = options.config;
   const providers: ConfiguredProviders = {};
+  let codex: CodexSearchProvider | undefined;
+  if (search.backend === 'auto' || search.backend === 'codex') {
+    // Spawned only when a search reaches it; in auto mode an unavailable Codex is found out once.
+    codex = createCodexProvider({
+      model: search.codex.model,
+      strict: search.backend === 'codex',
+      ...(options.codexCommand === undefined ? {} : { command: options.codexCommand }),
+    });
+    providers.codex = codex;
+  }
   if (search.searxng !== undefined) {
     providers.searxng = createSearxngProvider({ endpoint: search.searxng.endpoint, policy });
   }
@@ -119,7 +138,7 @@ function providersFor(options: WebRuntimeOptions, policy: NetworkPolicy): Config
     policy,
     ...(endpoints.startpage === undefined ? {} : { endpoint: endpoints.startpage }),
   });
-  return providers;
+  return codex === undefined ? { providers } : { providers, codex };
 }
 
 /**
@@ -135,9 +154,10 @@ export async function createWebRuntime(options: WebRuntimeOptions): Promise<WebR
       ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
     });
   const policy = networkPolicy(config);
+  const { providers, codex } = providersFor(options, policy);
   const chain: SearchChain = createSearchChain({
     backend: config.search.backend,
-    providers: providersFor(options, policy),
+    providers,
     coordinator,
     cache: createSearchCache<SearchOutcome>(),
   });
@@ -149,6 +169,9 @@ export async function createWebRuntime(options: WebRuntimeOptions): Promise<WebR
     coordinator,
     startRun() {
       return startRun({ options, coordinator, policy, chain, sink, extract });
+    },
+    async close() {
+      await codex?.close();
     },
   };
 }

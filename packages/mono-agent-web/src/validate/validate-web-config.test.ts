@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findCodexBinary } from '../../../search-providers/test/codex-binary.js';
 import { resolveWebConfig } from '../config/index.js';
 import { validateWebConfig } from './validate-web-config.js';
 
@@ -73,4 +77,24 @@ describe('validateWebConfig', () => {
     const never = await validateWebConfig(resolveWebConfig({ env: {} }), { runVersion: async () => 'x' });
     expect(never.checks.some((check) => check.name === 'fetch.browser')).toBe(false);
   });
+
+  it.skipIf(findCodexBinary() === undefined && !process.env.CI)(
+    'checks Codex readiness in strict codex mode: signed out is a failure naming the reason',
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'mono-agent-codex-home-'));
+      vi.stubEnv('CODEX_HOME', home);
+      try {
+        const config = resolveWebConfig({ env: { MONO_AGENT_WEB_SEARCH_BACKEND: 'codex' } });
+        const report = await validateWebConfig(config, { codexCommand: findCodexBinary()! });
+        const check = report.checks.find((entry) => entry.name === 'liveness.codex');
+        expect(check?.status).toBe('fail');
+        expect(check?.detail).toMatch(/account false, web search true, model true/);
+        const offline = await validateWebConfig(config, { liveness: false });
+        expect(offline.checks.some((entry) => entry.name === 'liveness.codex')).toBe(false);
+      } finally {
+        vi.unstubAllEnvs();
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -35,6 +35,8 @@ export interface ValidationReport {
 export interface ValidateOptions {
   /** Run the bounded external probes (default true). */
   liveness?: boolean;
+  /** The `codex` executable checked in strict codex mode (default `codex` on the PATH). */
+  codexCommand?: string;
   /** Runs `browserCommand --version`; injectable for tests. */
   runVersion?: (command: string) => Promise<string>;
 }
@@ -135,16 +137,14 @@ export async function validateWebConfig(
         : `network mode ${policy.mode} blocks the public keyless engines${search.backend === 'auto' ? '; auto mode falls back to nothing after the configured providers' : ''}`,
     });
   }
-  if (search.backend === 'codex' || search.backend === 'auto') {
+  if (search.backend === 'auto') {
     checks.push({
       name: 'search.codex',
-      status: search.backend === 'codex' ? 'warn' : 'ok',
-      detail:
-        search.backend === 'codex'
-          ? 'strict codex mode: the Codex provider is not part of this version, so searches will fail'
-          : 'Codex subscription search is checked lazily, only if a search reaches it',
+      status: 'ok',
+      detail: 'Codex subscription search is checked lazily, only if a search reaches it',
     });
   }
+  if (search.backend === 'codex' && liveness) checks.push(await codexReadiness(config, options));
 
   if (liveness && policy.mode !== 'none') {
     const probeTarget =
@@ -226,5 +226,35 @@ async function probe(config: WebConfig, target: 'searxng' | 'ollama'): Promise<V
   } finally {
     clearTimeout(timer);
     await run.close();
+  }
+}
+
+async function codexReadiness(config: WebConfig, options: ValidateOptions): Promise<ValidationCheck> {
+  const { createCodexAppServerClient } = await import('@mono-agent/codex-app-server-client');
+  const client = createCodexAppServerClient({
+    model: config.search.codex.model,
+    ...(options.codexCommand === undefined ? {} : { command: options.codexCommand }),
+  });
+  try {
+    const readiness = await client.readiness({ model: config.search.codex.model });
+    return {
+      name: 'liveness.codex',
+      status: readiness.ready ? 'ok' : 'fail',
+      detail: readiness.ready
+        ? `codex app-server is signed in with ChatGPT, offers web search and lists ${config.search.codex.model}`
+        : `codex is not ready: ${readiness.reason ?? 'a readiness check failed'} (account ${readiness.account}, web search ${readiness.webSearch}, model ${readiness.model})`,
+    };
+  } catch (error) {
+    const missing =
+      (error as NodeJS.ErrnoException)?.code === 'ENOENT' || /ENOENT/.test(String((error as Error)?.message));
+    return {
+      name: 'liveness.codex',
+      status: 'fail',
+      detail: missing
+        ? 'the codex CLI is not installed or not on the PATH'
+        : `codex readiness failed: ${WebToolError.isInstance(error) ? error.code : 'internal_error'}`,
+    };
+  } finally {
+    await client.close();
   }
 }
