@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { SEARCH_RESULTS_BEGIN, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findCodexBinary } from '../../../search-providers/test/codex-binary.js';
 import { resolveWebConfig } from '../config/index.js';
 import type { TimingEvent } from './timing-event.js';
 import { createWebRuntime } from './web-runtime.js';
@@ -173,4 +177,36 @@ describe('a run', () => {
       code: 'cancelled',
     });
   });
+
+  it.skipIf(findCodexBinary() === undefined && !process.env.CI)(
+    'close ends the codex app-server child a search started',
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'mono-agent-codex-home-'));
+      vi.stubEnv('CODEX_HOME', home);
+      const children = () =>
+        execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter((line) => line.includes('app-server')).length;
+      try {
+        const config = resolveWebConfig({ env: { MONO_AGENT_WEB_SEARCH_BACKEND: 'codex' } });
+        const host = await createWebRuntime({ config, codexCommand: findCodexBinary()! });
+        const run = host.startRun();
+        const result = await run.webSearch({ query: 'signed out search' });
+        // Signed out: the readiness check fails before any turn, and nothing is charged.
+        expect(result.isError).toBe(true);
+        expect(result.text).toContain('error: configuration_error');
+        expect(result.text).toContain('requests: 0 used');
+        expect(children()).toBeGreaterThan(0);
+        await run.close();
+        const deadline = Date.now() + 5000;
+        while (children() > 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(children()).toBe(0);
+        await host.close();
+      } finally {
+        vi.unstubAllEnvs();
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 });

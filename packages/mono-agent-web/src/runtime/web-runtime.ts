@@ -77,7 +77,7 @@ export interface WebRun {
   webSearch(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolCallResult>;
   /** Runs WebFetch with model-supplied arguments. */
   webFetch(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolCallResult>;
-  /** Ends the run: cancels what is in flight and forgets its caches. Safe to call twice. */
+  /** Ends the run: cancels what is in flight, forgets its caches and stops its Codex child process. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -89,7 +89,7 @@ export interface WebRuntime {
   readonly coordinator: Coordinator;
   /** Starts a run. */
   startRun(): WebRun;
-  /** Ends what the runtime started (the `codex app-server` child, if a search reached Codex). */
+  /** Closes every run still open. */
   close(): Promise<void>;
 }
 
@@ -154,24 +154,31 @@ export async function createWebRuntime(options: WebRuntimeOptions): Promise<WebR
       ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
     });
   const policy = networkPolicy(config);
-  const { providers, codex } = providersFor(options, policy);
-  const chain: SearchChain = createSearchChain({
-    backend: config.search.backend,
-    providers,
-    coordinator,
-    cache: createSearchCache<SearchOutcome>(),
-  });
+  const cache = createSearchCache<SearchOutcome>();
   const sink: ArtifactSink | undefined =
     config.artifacts === undefined ? undefined : createFileArtifactSink({ directory: config.artifacts.dir });
   const extract = await import('@mono-agent/extract');
+  const openRuns = new Set<WebRun>();
   return {
     config,
     coordinator,
     startRun() {
-      return startRun({ options, coordinator, policy, chain, sink, extract });
+      // Providers belong to the run, so a Codex child process started by one run ends with it; the
+      // cache and coordinator are shared by every run of the process.
+      const { providers, codex } = providersFor(options, policy);
+      const chain = createSearchChain({ backend: config.search.backend, providers, coordinator, cache });
+      const run = startRun({ options, coordinator, policy, chain, codex, sink, extract });
+      openRuns.add(run);
+      const close = run.close.bind(run);
+      return Object.assign(run, {
+        async close() {
+          openRuns.delete(run);
+          await close();
+        },
+      });
     },
     async close() {
-      await codex?.close();
+      await Promise.all([...openRuns].map((run) => run.close()));
     },
   };
 }
@@ -181,12 +188,13 @@ interface RunDependencies {
   coordinator: Coordinator;
   policy: NetworkPolicy;
   chain: SearchChain;
+  codex: CodexSearchProvider | undefined;
   sink: ArtifactSink | undefined;
   extract: typeof import('@mono-agent/extract');
 }
 
 function startRun(dependencies: RunDependencies): WebRun {
-  const { options, coordinator, policy, chain, sink, extract } = dependencies;
+  const { options, coordinator, policy, chain, codex, sink, extract } = dependencies;
   const id = randomUUID();
   const budget = createRunBudget({ limit: options.config.search.maxRequestsPerRun });
   const deferrals = createRunDeferrals();
@@ -460,6 +468,7 @@ function startRun(dependencies: RunDependencies): WebRun {
       runController.abort(new WebToolError({ code: 'cancelled', message: 'the run was closed' }));
       await Promise.allSettled([...inFlight.values()]);
       documents.clear();
+      await codex?.close();
     },
   };
 }
