@@ -63,6 +63,14 @@ describe('a run', () => {
     await run.close();
   });
 
+  it('accepts a bare configuration too', async () => {
+    const host = await createWebRuntime(resolveWebConfig({ env: { MONO_AGENT_NETWORK_MODE: 'none' } }));
+    const run = host.startRun();
+    const denied = await run.webFetch({ url: 'https://example.com/' });
+    expect(denied.text).toContain('error: policy_denied');
+    await host.close();
+  });
+
   it('a new run does not reuse the previous run documents', async () => {
     const host = await runtime();
     const first = host.startRun();

@@ -145,7 +145,13 @@ function providersFor(
  * Builds the host-level runtime from a loaded configuration. The coordinator and the process cache
  * of successful searches live here; everything else belongs to a run.
  */
-export async function createWebRuntime(options: WebRuntimeOptions): Promise<WebRuntime> {
+export async function createWebRuntime(
+  configOrOptions: WebConfig | WebRuntimeOptions,
+  extraOptions: Omit<WebRuntimeOptions, 'config'> = {},
+): Promise<WebRuntime> {
+  // Both `createWebRuntime(config)` and `createWebRuntime({ config, ...options })` are accepted.
+  const options: WebRuntimeOptions =
+    'config' in configOrOptions ? configOrOptions : { ...extraOptions, config: configOrOptions };
   const { config } = options;
   const coordinator =
     options.coordinator ??
