@@ -2,6 +2,7 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import type { HttpRequestOptions, HttpResponse, NetworkPolicy } from '@mono-agent/net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failureOf } from '../test/failure-of.js';
 import { classifyOllamaOrigin, createOllamaProvider } from './ollama-provider.js';
 import type { ProviderCallContext } from './search-provider.js';
 
@@ -36,15 +37,6 @@ function context(): ProviderCallContext & { charged: number } {
     },
   };
   return state;
-}
-
-async function failure(promise: Promise<unknown>): Promise<WebToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!WebToolError.isInstance(error)) throw new Error(`expected a WebToolError, got ${String(error)}`);
-  return error;
 }
 
 const environment = { OLLAMA_API_KEY: 'sk-ollama-secret-value' };
@@ -183,7 +175,7 @@ describe('local Ollama against a loopback server', () => {
       web.scenario('/api/experimental/web_search', { status, body, headers: { 'retry-after': '30' } });
       const call = context();
       const provider = createOllamaProvider({ baseUrl: web.baseUrl, policy: { mode: 'localhost' } });
-      const error = await failure(provider.search({ query: 'q', limit: 5 }, call));
+      const error = await failureOf(provider.search({ query: 'q', limit: 5 }, call));
       expect(error.code, String(status)).toBe(code);
       expect(call.charged).toBe(1);
       expect(web.requestsTo('/api/web_search')).toHaveLength(0);
@@ -199,7 +191,7 @@ describe('local Ollama against a loopback server', () => {
       warnings: [],
     });
     web.scenario('/api/experimental/web_search', { body: '<html>proxy login</html>' });
-    expect((await failure(provider.search({ query: 'q', limit: 5 }, context()))).code).toBe(
+    expect((await failureOf(provider.search({ query: 'q', limit: 5 }, context()))).code).toBe(
       'backend_unavailable',
     );
   });
@@ -211,7 +203,7 @@ describe('local Ollama against a loopback server', () => {
     });
     web.scenario('/api/web_search', { body: OLLAMA_RESULTS });
     const provider = createOllamaProvider({ baseUrl: web.baseUrl, policy: { mode: 'localhost' } });
-    const error = await failure(provider.search({ query: 'q', limit: 5 }, context()));
+    const error = await failureOf(provider.search({ query: 'q', limit: 5 }, context()));
     expect(error.code).toBe('redirect_refused');
     expect(web.requestsTo('/api/web_search')).toHaveLength(0);
   });
@@ -222,8 +214,10 @@ describe('local Ollama against a loopback server', () => {
       createOllamaProvider({ baseUrl: web.baseUrl, policy }).search({ query: 'ollama', limit: 5 }, context());
     expect((await search({ mode: 'all' })).kind).toBe('results');
     expect((await search({ mode: 'allowlist', allow: [`127.0.0.1:${web.port}`] })).kind).toBe('results');
-    expect((await failure(search({ mode: 'allowlist', allow: ['ollama.com'] }))).code).toBe('policy_denied');
-    expect((await failure(search({ mode: 'none' }))).code).toBe('policy_denied');
+    expect((await failureOf(search({ mode: 'allowlist', allow: ['ollama.com'] }))).code).toBe(
+      'policy_denied',
+    );
+    expect((await failureOf(search({ mode: 'none' }))).code).toBe('policy_denied');
   });
 });
 
@@ -275,7 +269,7 @@ describe('hosted Ollama', () => {
       policy: { mode: 'all' },
       transport,
     });
-    expect((await failure(provider.search({ query: 'q', limit: 1 }, context()))).code).toBe(
+    expect((await failureOf(provider.search({ query: 'q', limit: 1 }, context()))).code).toBe(
       'backend_unavailable',
     );
     expect(calls).toHaveLength(1);
@@ -286,7 +280,7 @@ describe('hosted Ollama', () => {
       policy: { mode: 'all' },
       transport,
     });
-    const error = await failure(keyless.search({ query: 'q', limit: 1 }, context()));
+    const error = await failureOf(keyless.search({ query: 'q', limit: 1 }, context()));
     expect(error.code).toBe('configuration_error');
     expect(error.message).toContain('OLLAMA_API_KEY');
     expect(calls).toHaveLength(1);

@@ -6,6 +6,9 @@ import { createOllamaProvider } from './ollama-provider.js';
 import { createSearxngProvider } from './searxng-provider.js';
 
 const fixture = (path: string) => readFileSync(new URL(`./__fixtures__/${path}`, import.meta.url), 'utf8');
+// The real DuckDuckGo and Startpage pages recorded once, in the package that parses them.
+const keylessPage = (name: string) =>
+  readFileSync(new URL(`../../keyless-html/src/__fixtures__/${name}`, import.meta.url), 'utf8');
 const loopbackOnly = (web: FixtureWeb) => ({ mode: 'allowlist' as const, allow: [`127.0.0.1:${web.port}`] });
 const html = { 'content-type': 'text/html; charset=utf-8' };
 const json = { 'content-type': 'application/json' };
@@ -68,14 +71,14 @@ describeSearchProvider({
   reachablePolicy: loopbackOnly,
   results: {
     headers: html,
-    body: fixture('keyless/lofi_duckduckgo-html-get-foo.html'),
+    body: keylessPage('lofi_duckduckgo-html-get-foo.html'),
     expectedUrl: 'https://en.wikipedia.org/wiki/Foo_Fighters',
   },
   // A real result page whose only item is an ad: nothing organic, no challenge.
-  empty: { headers: html, body: fixture('keyless/clele_results-200.html') },
+  empty: { headers: html, body: keylessPage('clele_results-200.html') },
   rateLimited: [
-    { status: 202, headers: html, body: fixture('keyless/clele_challenge-202.html') },
-    { status: 200, headers: html, body: fixture('keyless/clele_challenge-202.html') },
+    { status: 202, headers: html, body: keylessPage('clele_challenge-202.html') },
+    { status: 200, headers: html, body: keylessPage('clele_challenge-202.html') },
     { status: 429, headers: html, body: '' },
     { status: 403, headers: html, body: '' },
   ],
@@ -89,7 +92,7 @@ describeSearchProvider({
   reachablePolicy: loopbackOnly,
   results: {
     headers: html,
-    body: fixture('keyless/websearchmcp_startpage-http.html'),
+    body: keylessPage('websearchmcp_startpage-http.html'),
     expectedUrl: 'https://www.w3schools.com/js/',
   },
   // No real Startpage empty page or Anubis interstitial is recorded: these two bodies are derived,

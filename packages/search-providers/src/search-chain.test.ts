@@ -13,12 +13,15 @@ import { createSearxngProvider } from './searxng-provider.js';
 
 // Every backend is the real provider talking HTTP to the fixture web, which replays recorded answers.
 const fixture = (path: string) => readFileSync(new URL(`./__fixtures__/${path}`, import.meta.url), 'utf8');
+// The real DuckDuckGo and Startpage pages recorded once, in the package that parses them.
+const keylessPage = (name: string) =>
+  readFileSync(new URL(`../../keyless-html/src/__fixtures__/${name}`, import.meta.url), 'utf8');
 const SEARX_RESULTS = fixture('searx/searx-1.1.0_results-local-engines.json'); // "… fixture result" titles
 const SEARX_EMPTY = fixture('searx/searx-1.1.0_empty.json');
 const SEARX_BLOCKED = fixture('searx/searx-1.1.0_http-429.json');
-const DDG_FOO = fixture('keyless/lofi_duckduckgo-html-get-foo.html'); // results for "foo"
-const DDG_CHALLENGE = fixture('keyless/clele_challenge-202.html');
-const STARTPAGE_JS = fixture('keyless/websearchmcp_startpage-http.html'); // "javascript tutorial"
+const DDG_FOO = keylessPage('lofi_duckduckgo-html-get-foo.html'); // results for "foo"
+const DDG_CHALLENGE = keylessPage('clele_challenge-202.html');
+const STARTPAGE_JS = keylessPage('websearchmcp_startpage-http.html'); // "javascript tutorial"
 
 let web: FixtureWeb;
 let coordinator: Coordinator;

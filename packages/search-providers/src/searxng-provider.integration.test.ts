@@ -1,5 +1,5 @@
-import { WebToolError } from '@mono-agent/budget-policy';
 import { describe, expect, inject, it } from 'vitest';
+import { failureOf } from '../test/failure-of.js';
 import type { ProviderCallContext } from './search-provider.js';
 import { createSearxngProvider } from './searxng-provider.js';
 
@@ -18,15 +18,6 @@ function context(): ProviderCallContext & { requests: number } {
   return state;
 }
 
-async function failure(promise: Promise<unknown>): Promise<WebToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!WebToolError.isInstance(error)) throw new Error(`expected a WebToolError, got ${String(error)}`);
-  return error;
-}
-
 describe('SearXNG provider against a real searx', () => {
   it('returns normalized results from working engines and charges one request', async () => {
     const provider = createSearxngProvider({ endpoint, policy: { mode: 'localhost' } });
@@ -42,7 +33,9 @@ describe('SearXNG provider against a real searx', () => {
   it('names every failed engine when all of them are unresponsive', async () => {
     // searx's bang syntax sends the query to the stock engines only, which cannot reach the internet.
     const provider = createSearxngProvider({ endpoint, policy: { mode: 'localhost' } });
-    const error = await failure(provider.search({ query: '!ddg !wp offline engines', limit: 5 }, context()));
+    const error = await failureOf(
+      provider.search({ query: '!ddg !wp offline engines', limit: 5 }, context()),
+    );
     expect(error.code).toBe('backend_unavailable');
     expect(error.message).toMatch(/duckduckgo: [^;]+/);
     expect(error.message).toMatch(/wikipedia: [^;]+/);
@@ -52,14 +45,14 @@ describe('SearXNG provider against a real searx', () => {
     const underAll = createSearxngProvider({ endpoint, policy: { mode: 'all' } });
     expect((await underAll.search({ query: 'test', limit: 3 }, context())).kind).toBe('results');
     const underNone = createSearxngProvider({ endpoint, policy: { mode: 'none' } });
-    expect((await failure(underNone.search({ query: 'test', limit: 3 }, context()))).code).toBe(
+    expect((await failureOf(underNone.search({ query: 'test', limit: 3 }, context()))).code).toBe(
       'policy_denied',
     );
     const unlisted = createSearxngProvider({
       endpoint,
       policy: { mode: 'allowlist', allow: ['example.com'] },
     });
-    expect((await failure(unlisted.search({ query: 'test', limit: 3 }, context()))).code).toBe(
+    expect((await failureOf(unlisted.search({ query: 'test', limit: 3 }, context()))).code).toBe(
       'policy_denied',
     );
     const port = new URL(endpoint).port;

@@ -3,6 +3,7 @@ import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import type { NetworkPolicy } from '@mono-agent/net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderCallContext, SearchProvider } from '../src/search-provider.js';
+import { failureOf } from './failure-of.js';
 
 /** A canned upstream answer, replaying what the real backend sends in that situation. */
 export interface UpstreamReply {
@@ -29,15 +30,6 @@ export interface ProviderUnderTest {
   rateLimited: UpstreamReply[];
   /** Real answers meaning "the backend is broken", not throttled. */
   unavailable: UpstreamReply[];
-}
-
-async function failure(promise: Promise<unknown>): Promise<WebToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!WebToolError.isInstance(error)) throw new Error(`expected a WebToolError, got ${String(error)}`);
-  return error;
 }
 
 /**
@@ -107,7 +99,7 @@ export function describeSearchProvider(subject: ProviderUnderTest): void {
     it('classifies every throttling or block signal as rate_limited', async () => {
       for (const answer of subject.rateLimited) {
         reply(answer);
-        const error = await failure(provider().search({ query: 'foo', limit: 5 }, context()));
+        const error = await failureOf(provider().search({ query: 'foo', limit: 5 }, context()));
         expect(error.code, `${answer.status} ${answer.body?.slice(0, 60)}`).toBe('rate_limited');
       }
     });
@@ -115,7 +107,7 @@ export function describeSearchProvider(subject: ProviderUnderTest): void {
     it('classifies a broken backend as backend_unavailable (or configuration_error), never as no results', async () => {
       for (const answer of subject.unavailable) {
         reply(answer);
-        const error = await failure(provider().search({ query: 'foo', limit: 5 }, context()));
+        const error = await failureOf(provider().search({ query: 'foo', limit: 5 }, context()));
         expect(['backend_unavailable', 'configuration_error'], `${answer.status}`).toContain(error.code);
       }
     });
@@ -124,14 +116,16 @@ export function describeSearchProvider(subject: ProviderUnderTest): void {
       web.scenario(subject.path, (request) => {
         request.socket.destroy();
       });
-      const error = await failure(provider().search({ query: 'foo', limit: 5 }, context()));
+      const error = await failureOf(provider().search({ query: 'foo', limit: 5 }, context()));
       expect(error.code).toBe('backend_unavailable');
     });
 
     it('stops at its deadline with timeout', async () => {
       reply({ ...subject.results });
       web.scenario(subject.path, { delayMs: 3000, body: subject.results.body ?? '' });
-      const error = await failure(provider().search({ query: 'foo', limit: 5 }, context({ timeoutMs: 300 })));
+      const error = await failureOf(
+        provider().search({ query: 'foo', limit: 5 }, context({ timeoutMs: 300 })),
+      );
       expect(error.code).toBe('timeout');
     });
 
@@ -139,7 +133,7 @@ export function describeSearchProvider(subject: ProviderUnderTest): void {
       web.scenario(subject.path, { delayMs: 3000, body: subject.results.body ?? '' });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
-      const error = await failure(
+      const error = await failureOf(
         provider().search({ query: 'foo', limit: 5 }, context({ signal: controller.signal })),
       );
       expect(error.code).toBe('cancelled');
@@ -147,7 +141,7 @@ export function describeSearchProvider(subject: ProviderUnderTest): void {
 
     it('makes no request under network mode none', async () => {
       reply(subject.results);
-      const error = await failure(provider({ mode: 'none' }).search({ query: 'foo', limit: 5 }, context()));
+      const error = await failureOf(provider({ mode: 'none' }).search({ query: 'foo', limit: 5 }, context()));
       expect(error.code).toBe('policy_denied');
       expect(web.requests).toHaveLength(0);
     });
@@ -157,7 +151,7 @@ export function describeSearchProvider(subject: ProviderUnderTest): void {
       const refuse = () => {
         throw new WebToolError({ code: 'search_budget_exhausted', message: 'no budget left' });
       };
-      const error = await failure(
+      const error = await failureOf(
         provider().search({ query: 'foo', limit: 5 }, context({ beforeRequest: refuse })),
       );
       expect(error.code).toBe('search_budget_exhausted');

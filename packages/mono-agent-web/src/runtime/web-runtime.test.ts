@@ -126,10 +126,7 @@ describe('a run', () => {
     web.scenario('/html/', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: readFileSync(
-        new URL(
-          '../../../search-providers/src/__fixtures__/keyless/lofi_duckduckgo-html-get-foo.html',
-          import.meta.url,
-        ),
+        new URL('../../../keyless-html/src/__fixtures__/lofi_duckduckgo-html-get-foo.html', import.meta.url),
         'utf8',
       ),
     });
