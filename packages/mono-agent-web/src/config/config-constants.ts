@@ -30,9 +30,8 @@ export const DEFAULT_CODEX_MODEL = 'gpt-5.6-luna';
 export const MAX_CODEX_MODEL_LENGTH = 100;
 
 /** The Ollama origin used when `backend` is `ollama` and no origin is configured. */
-export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
 /** The one origin treated as hosted Ollama, and the only one that may name an API key variable. */
-export const OLLAMA_HOSTED_ORIGIN = 'https://ollama.com';
+export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from '@mono-agent/search-providers';
 
 /** What an environment variable name must look like (`apiKeyEnv` names one; it never holds the key). */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -1,11 +1,13 @@
-import { classifyAddress } from '@mono-agent/net';
+import { classifyOllamaOrigin as classifyProviderOrigin } from '@mono-agent/search-providers';
 import { OLLAMA_HOSTED_ORIGIN } from './config-constants.js';
 import type { ConfigField } from './config-field.js';
 import type { ConfigProblems } from './config-problem.js';
 import { hasCredentials } from './searxng-endpoint.js';
 
 /** How an Ollama origin is treated: hosted (exactly https://ollama.com), local, or custom public. */
-export type OllamaOriginKind = 'hosted' | 'local' | 'custom';
+export type { OllamaOriginKind } from '@mono-agent/search-providers';
+
+import type { OllamaOriginKind } from '@mono-agent/search-providers';
 
 /**
  * Checks the shape of an Ollama `baseUrl`: an http(s) origin with no credentials, path, query or
@@ -47,11 +49,8 @@ export function checkOllamaBaseUrl(
  * IP literals are local (operator endpoints, plain http allowed); any other host is custom public.
  */
 export function classifyOllamaOrigin(origin: string): OllamaOriginKind {
-  if (origin === OLLAMA_HOSTED_ORIGIN) return 'hosted';
-  const { hostname } = new URL(origin);
-  if (hostname === 'localhost') return 'local';
-  const address = classifyAddress(hostname);
-  return address !== undefined && !address.public ? 'local' : 'custom';
+  // One rule for the loader and the provider, so config never accepts what the provider refuses.
+  return classifyProviderOrigin(new URL(origin));
 }
 
 /** The resolved Ollama settings checked together, each with the field it came from. */
