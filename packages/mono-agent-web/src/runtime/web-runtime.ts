@@ -1,10 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  createRunBudget,
-  createRunDeferrals,
-  type FailureCode,
-  WebToolError,
-} from '@mono-agent/budget-policy';
+import type { FailureCode } from '@mono-agent/budget-policy';
 import type { Coordinator } from '@mono-agent/host-coordination';
 import type { NetworkPolicy } from '@mono-agent/net';
 import {
@@ -17,27 +11,16 @@ import {
   createSearchChain,
   createSearxngProvider,
   createStartpageProvider,
-  type SearchChain,
   type SearchOutcome,
 } from '@mono-agent/search-providers';
-import {
-  type ArtifactSink,
-  createFileArtifactSink,
-  DEFAULT_FETCH_OUTPUT_CHARS,
-  type FetchOutcome,
-  guardToolOutput,
-  parseToolArguments,
-  renderFetchOutcome,
-  renderSearchOutcome,
-  WebFetchInput,
-  WebSearchInput,
-} from '@mono-agent/tool-adapters';
+import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
-import { createFetchAdmission } from './fetch-admission.js';
+import { createRunContext, type RunDependencies } from './run-context.js';
 import type { TimingEvent } from './timing-event.js';
+import { webFetchCall } from './web-fetch-call.js';
+import { webSearchCall } from './web-search-call.js';
 
-/** The one deadline of a WebFetch call: admission, redirects, retry waits and the body. */
-export const FETCH_DEADLINE_MS = 45_000;
+export { FETCH_DEADLINE_MS } from './web-fetch-call.js';
 
 /** The result of one tool call: the text the model reads, and whether it is an error. */
 export interface ToolCallResult {
@@ -189,292 +172,12 @@ export async function createWebRuntime(
   };
 }
 
-interface RunDependencies {
-  options: WebRuntimeOptions;
-  coordinator: Coordinator;
-  policy: NetworkPolicy;
-  chain: SearchChain;
-  codex: CodexSearchProvider | undefined;
-  sink: ArtifactSink | undefined;
-  extract: typeof import('@mono-agent/extract');
-}
-
 function startRun(dependencies: RunDependencies): WebRun {
-  const { options, coordinator, policy, chain, codex, sink, extract } = dependencies;
-  const id = randomUUID();
-  const budget = createRunBudget({ limit: options.config.search.maxRequestsPerRun });
-  const deferrals = createRunDeferrals();
-  const documents = extract.createDocumentCache();
-  const runController = new AbortController();
-  const inFlight = new Map<string, Promise<unknown>>();
-  let closed = false;
-
-  const emit = (event: TimingEvent) => {
-    try {
-      options.onTiming?.(event);
-    } catch {
-      // A broken observer must not break the tool call it observes.
-    }
-  };
-  const signalFor = (signal: AbortSignal | undefined) =>
-    signal === undefined ? runController.signal : AbortSignal.any([runController.signal, signal]);
-  const ensureOpen = () => {
-    if (closed) throw new WebToolError({ code: 'cancelled', message: 'this run is closed' });
-  };
-  const guarded = async (toolName: string, text: string, isError: boolean) => {
-    const result = await guardToolOutput([{ type: 'text', text }], {
-      runId: id,
-      toolName,
-      ...(sink ? { sink } : {}),
-    });
-    const block = result.blocks[0];
-    return { text: block?.type === 'text' ? block.text : text, isError, truncated: result.truncated };
-  };
-  /** Identical concurrent calls in one run share one execution. */
-  const share = <Value>(key: string, work: () => Promise<Value>): Promise<Value> => {
-    const running = inFlight.get(key) as Promise<Value> | undefined;
-    if (running !== undefined) return running;
-    const promise = work().finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
-  };
-
+  const context = createRunContext(dependencies);
   return {
-    id,
-    async webSearch(args, callOptions = {}) {
-      ensureOpen();
-      const startedAt = performance.now();
-      const parsed = parseToolArguments(WebSearchInput, args);
-      if (!parsed.ok)
-        return {
-          text: `WebSearch status: error | error: validation_error\n${parsed.message}`,
-          isError: true,
-        };
-      const value = parsed.value;
-      const input = {
-        query: value.query,
-        ...(value.alternate_queries === undefined ? {} : { alternateQueries: value.alternate_queries }),
-        ...(value.limit === undefined ? {} : { limit: value.limit }),
-        ...(value.domains === undefined ? {} : { domains: value.domains }),
-        ...(value.exclude_domains === undefined ? {} : { excludeDomains: value.exclude_domains }),
-        ...(value.language === undefined ? {} : { language: value.language }),
-        ...(value.time_range === undefined ? {} : { timeRange: value.time_range }),
-      };
-      const usedBefore = budget.requestsUsed;
-      let outcome: SearchOutcome;
-      try {
-        outcome = await share(`search:${JSON.stringify(input)}`, () =>
-          chain.search(input, { budget, deferrals, signal: signalFor(callOptions.signal) }),
-        );
-      } catch (error) {
-        const code: FailureCode = WebToolError.isInstance(error) ? error.code : 'internal_error';
-        const message =
-          WebToolError.isInstance(error) && code === 'validation_error' ? `\n${error.message}` : '';
-        emit({
-          tool: 'WebSearch',
-          status: 'error',
-          errorCode: code,
-          durationMs: performance.now() - startedAt,
-          cacheHit: false,
-          truncated: false,
-        });
-        return { text: `WebSearch status: error | error: ${code}${message}`, isError: true, code };
-      }
-      const result = await guarded('WebSearch', renderSearchOutcome(outcome), outcome.status === 'error');
-      emit({
-        tool: 'WebSearch',
-        status: outcome.status === 'results' ? 'ok' : outcome.status,
-        ...(outcome.error === undefined ? {} : { errorCode: outcome.error.code }),
-        durationMs: performance.now() - startedAt,
-        ...(outcome.backend === undefined ? {} : { backend: outcome.backend }),
-        requests: budget.requestsUsed - usedBefore,
-        requestBudget: budget.limit,
-        requestsRemaining: budget.requestsRemaining,
-        cooldownSkips: outcome.providers.filter((report) => report.disposition === 'cooldown').length,
-        quotaSkips: outcome.providers.filter((report) => report.disposition === 'quota_skipped').length,
-        nextAction: outcome.nextAction,
-        ...(outcome.retryAt === undefined ? {} : { retryAt: outcome.retryAt }),
-        cacheHit: outcome.cacheHit || outcome.sharedInFlight,
-        truncated: result.truncated,
-      });
-      return {
-        text: result.text,
-        isError: result.isError,
-        ...(outcome.error === undefined ? {} : { code: outcome.error.code }),
-        data: outcome,
-      };
-    },
-
-    async webFetch(args, callOptions = {}) {
-      ensureOpen();
-      const startedAt = performance.now();
-      const parsed = parseToolArguments(WebFetchInput, args);
-      if (!parsed.ok)
-        return { text: `WebFetch status: error | error: validation_error\n${parsed.message}`, isError: true };
-      const value = parsed.value;
-      const format = value.format ?? 'markdown';
-      const requestedRender = value.render ?? 'never';
-      if (format === 'raw' && requestedRender !== 'never') {
-        return {
-          text: 'WebFetch status: error | error: validation_error\nformat raw requires render never',
-          isError: true,
-        };
-      }
-      // Config `never` is a ceiling: every call stays static. Rendering is not built yet, so a call
-      // that insists on a browser under a config that allows one fails clearly instead of degrading.
-      if (requestedRender === 'always' && options.config.fetch.render !== 'never') {
-        return {
-          text: 'WebFetch status: error | error: unsupported_content\nbrowser rendering is not available in this version',
-          isError: true,
-        };
-      }
-      const headers = { ...(value.headers ?? {}) } as Record<string, string>;
-      const key = extract.documentCacheKey({
-        url: value.url,
-        headers,
-        format,
-        policy,
-        settings: { render: 'never' },
-      });
-      const fail = (
-        outcome: Extract<FetchOutcome, { status: 'error' }>,
-        truncated = false,
-      ): ToolCallResult => {
-        emit({
-          tool: 'WebFetch',
-          status: 'error',
-          errorCode: outcome.code,
-          durationMs: performance.now() - startedAt,
-          ...(outcome.httpStatus === undefined ? {} : { httpStatus: outcome.httpStatus }),
-          ...(outcome.retryAt === undefined ? {} : { retryAt: outcome.retryAt }),
-          cacheHit: false,
-          truncated,
-        });
-        return { text: renderFetchOutcome(outcome), isError: true, code: outcome.code, data: outcome };
-      };
-
-      let fetched: {
-        document: import('@mono-agent/extract').ExtractedDocument;
-        url: string;
-        status: number;
-        redirects: number;
-        cacheHit: boolean;
-      };
-      const cached = documents.get(key);
-      if (cached !== undefined) {
-        fetched = { document: cached, url: cached.url, status: 200, redirects: 0, cacheHit: true };
-      } else {
-        const result = await share(`fetch:${key}`, async () => {
-          const admission = createFetchAdmission(coordinator);
-          try {
-            return await extract.fetchDocument(value.url, {
-              policy,
-              headers,
-              format,
-              deadlineMs: FETCH_DEADLINE_MS,
-              signal: signalFor(callOptions.signal),
-              beforeAttempt: admission.beforeAttempt,
-              afterAttempt: admission.afterAttempt,
-            });
-          } finally {
-            await admission.releaseAll();
-          }
-        });
-        if (!result.ok) {
-          const status = result.error.details.status;
-          return fail({
-            status: 'error',
-            code: result.error.code,
-            ...(typeof status === 'number' ? { httpStatus: status } : {}),
-            ...(result.error.retryAt === undefined ? {} : { retryAt: result.error.retryAt }),
-          });
-        }
-        documents.set(key, result.document);
-        fetched = {
-          document: result.document,
-          url: result.url,
-          status: result.status,
-          redirects: result.redirects,
-          cacheHit: false,
-        };
-      }
-
-      let slice: import('@mono-agent/extract').DocumentSlice;
-      try {
-        slice = extract.sliceDocument(fetched.document.content, {
-          startLine: value.start_line,
-          maxLines: value.max_lines,
-          maxOutputChars: value.max_output_chars ?? DEFAULT_FETCH_OUTPUT_CHARS,
-        });
-      } catch (error) {
-        if (!WebToolError.isInstance(error)) throw error;
-        const code = error.code;
-        const text = `WebFetch status: error | error: ${code}\n${error.message}`;
-        emit({
-          tool: 'WebFetch',
-          status: 'error',
-          errorCode: code,
-          durationMs: performance.now() - startedAt,
-          cacheHit: fetched.cacheHit,
-          truncated: false,
-        });
-        return { text, isError: true, code };
-      }
-      const rendered = renderFetchOutcome({
-        status: 'ok',
-        url: fetched.url,
-        httpStatus: fetched.status,
-        redirects: fetched.redirects,
-        document: fetched.document,
-        slice,
-        cacheHit: fetched.cacheHit,
-      });
-      const result = await guarded('WebFetch', rendered, false);
-      emit({
-        tool: 'WebFetch',
-        status: 'ok',
-        durationMs: performance.now() - startedAt,
-        httpStatus: fetched.status,
-        contentKind: fetched.document.kind,
-        charset: fetched.document.charset,
-        extractionStage: fetched.document.stage,
-        parserFailures: fetched.document.parserFailures.length,
-        byteCount: Buffer.byteLength(slice.content),
-        cacheHit: fetched.cacheHit,
-        truncated: result.truncated || slice.truncatedByChars,
-        rendered: false,
-      });
-      return {
-        text: result.text,
-        isError: false,
-        data: {
-          status: 'ok',
-          url: fetched.url,
-          httpStatus: fetched.status,
-          redirects: fetched.redirects,
-          cacheHit: fetched.cacheHit,
-          document: {
-            kind: fetched.document.kind,
-            format: fetched.document.format,
-            title: fetched.document.title,
-            charset: fetched.document.charset,
-            charsetSource: fetched.document.charsetSource,
-            stage: fetched.document.stage,
-            replacementCount: fetched.document.replacementCount,
-            parserFailures: fetched.document.parserFailures,
-          },
-          slice,
-        },
-      };
-    },
-
-    async close() {
-      if (closed) return;
-      closed = true;
-      runController.abort(new WebToolError({ code: 'cancelled', message: 'the run was closed' }));
-      await Promise.allSettled([...inFlight.values()]);
-      documents.clear();
-      await codex?.close();
-    },
+    id: context.id,
+    webSearch: (args, callOptions) => webSearchCall(context, args, callOptions),
+    webFetch: (args, callOptions) => webFetchCall(context, args, callOptions),
+    close: () => context.close(),
   };
 }

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createRunBudget,
+  createRunDeferrals,
+  type RunBudget,
+  type RunDeferrals,
+  WebToolError,
+} from '@mono-agent/budget-policy';
+import type { Coordinator } from '@mono-agent/host-coordination';
+import type { NetworkPolicy } from '@mono-agent/net';
+import type { CodexSearchProvider, SearchChain } from '@mono-agent/search-providers';
+import { type ArtifactSink, guardToolOutput } from '@mono-agent/tool-adapters';
+import type { TimingEvent } from './timing-event.js';
+import type { WebRuntimeOptions } from './web-runtime.js';
+
+/** What a run is built from: the host-level parts it shares and the providers it owns. */
+export interface RunDependencies {
+  /** The runtime's options (configuration, observers, overrides). */
+  options: WebRuntimeOptions;
+  /** The process's coordinator. */
+  coordinator: Coordinator;
+  /** The resolved network policy. */
+  policy: NetworkPolicy;
+  /** The run's search chain. */
+  chain: SearchChain;
+  /** The run's Codex provider, when subscription search is in the chain. */
+  codex: CodexSearchProvider | undefined;
+  /** Where the bloat guard saves whole outputs, when the host configured artifacts. */
+  sink: ArtifactSink | undefined;
+  /** The extraction package, loaded once by the runtime. */
+  extract: typeof import('@mono-agent/extract');
+}
+
+/** The bounded output of the bloat guard for one text block. */
+export interface GuardedText {
+  /** The text the model reads. */
+  text: string;
+  /** Whether the call failed. */
+  isError: boolean;
+  /** Whether the guard cut the text. */
+  truncated: boolean;
+}
+
+/**
+ * The state one model run shares between its tool calls: budget, deferrals, document cache,
+ * in-flight work and the signal that ends them all. Each tool call is a function over it.
+ */
+export interface RunContext extends RunDependencies {
+  /** A random id, naming the run's artifact folder. */
+  readonly id: string;
+  /** The run's search request budget. */
+  readonly budget: RunBudget;
+  /** Providers deferred for the rest of the run. */
+  readonly deferrals: RunDeferrals;
+  /** Extracted documents of this run. */
+  readonly documents: ReturnType<typeof import('@mono-agent/extract').createDocumentCache>;
+  /** Sends one timing event to the host's observer; a broken observer never breaks the call. */
+  emit(event: TimingEvent): void;
+  /** The run's signal joined with a call's own. */
+  signalFor(signal: AbortSignal | undefined): AbortSignal;
+  /** Throws `cancelled` once the run is closed. */
+  ensureOpen(): void;
+  /** Passes one text block through the tool-output bloat guard. */
+  guarded(toolName: string, text: string, isError: boolean): Promise<GuardedText>;
+  /** Identical concurrent calls in one run share one execution. */
+  share<Value>(key: string, work: () => Promise<Value>): Promise<Value>;
+  /** Ends the run: cancels in-flight work, forgets caches, stops the Codex child. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Builds the shared state of one run. */
+export function createRunContext(dependencies: RunDependencies): RunContext {
+  const { options, sink, extract, codex } = dependencies;
+  const id = randomUUID();
+  const budget = createRunBudget({ limit: options.config.search.maxRequestsPerRun });
+  const deferrals = createRunDeferrals();
+  const documents = extract.createDocumentCache();
+  const runController = new AbortController();
+  const inFlight = new Map<string, Promise<unknown>>();
+  let closed = false;
+
+  return {
+    ...dependencies,
+    id,
+    budget,
+    deferrals,
+    documents,
+    emit(event) {
+      try {
+        options.onTiming?.(event);
+      } catch {
+        // A broken observer must not break the tool call it observes.
+      }
+    },
+    signalFor(signal) {
+      return signal === undefined ? runController.signal : AbortSignal.any([runController.signal, signal]);
+    },
+    ensureOpen() {
+      if (closed) throw new WebToolError({ code: 'cancelled', message: 'this run is closed' });
+    },
+    async guarded(toolName, text, isError) {
+      const result = await guardToolOutput([{ type: 'text', text }], {
+        runId: id,
+        toolName,
+        ...(sink ? { sink } : {}),
+      });
+      const block = result.blocks[0];
+      return { text: block?.type === 'text' ? block.text : text, isError, truncated: result.truncated };
+    },
+    share<Value>(key: string, work: () => Promise<Value>): Promise<Value> {
+      const running = inFlight.get(key) as Promise<Value> | undefined;
+      if (running !== undefined) return running;
+      const promise = work().finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+      return promise;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      runController.abort(new WebToolError({ code: 'cancelled', message: 'the run was closed' }));
+      await Promise.allSettled([...inFlight.values()]);
+      documents.clear();
+      await codex?.close();
+    },
+  };
+}
