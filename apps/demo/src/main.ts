@@ -1,73 +1,63 @@
-// `pnpm demo`: one search and one fetch, printed exactly as a model reads them. With the public web
-// reachable it uses the keyless engines; without it (or with --fixtures) it says so and runs the same
-// flow against the loopback fixture web.
-import { lookup } from 'node:dns/promises';
-import { createWebRuntime, resolveWebConfig } from '@mono-agent/web';
-import { FIXTURE_QUERY, startFixtureResearchWeb } from './fixture-setup.js';
-import { runResearchSession } from './research-session.js';
+// `pnpm demo`: the research console, a local web page that shows what WebSearch and WebFetch give a
+// model. With the public web reachable it searches it; without it (or with --fixtures) it says so and
+// serves the loopback fixture web and a local searx instead, so every panel works offline.
+import { parseArgs } from 'node:util';
+import { startDemo } from './start-demo.js';
 
-const print = (text: string) => process.stdout.write(text);
-const forceFixtures = process.argv.includes('--fixtures');
+const USAGE = `usage: pnpm demo [-- --fixtures] [-- --port N] [-- --config FILE]
 
-async function publicWebReachable(): Promise<boolean> {
-  try {
-    await lookup('html.duckduckgo.com');
-    return true;
-  } catch {
-    return false;
-  }
+  --fixtures     serve the loopback fixture web and a local searx instead of the public web
+  --port N       listen on this loopback port (default: a free one)
+  --config FILE  agent configuration file for the public-web mode (as for mono-agent-web)
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`demo: ${message}\n${USAGE}`);
+  process.exit(2);
 }
 
-async function runPublic(): Promise<boolean> {
-  const config = resolveWebConfig({ env: process.env });
-  const runtime = await createWebRuntime({ config });
-  const run = runtime.startRun();
-  try {
-    return await runResearchSession({ run, query: 'HTTP Retry-After header semantics', print });
-  } finally {
-    await run.close();
-  }
+let values: { fixtures?: boolean; port?: string; config?: string; help?: boolean } = {};
+try {
+  ({ values } = parseArgs({
+    args: process.argv.slice(2).filter((argument) => argument !== '--'),
+    options: {
+      fixtures: { type: 'boolean' },
+      port: { type: 'string' },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  fail((error as Error).message);
 }
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const port = values.port === undefined ? 0 : Number(values.port);
+if (!/^\d+$/.test(values.port ?? '0') || port > 65_535)
+  fail(`--port must be a port number from 0 to 65535, not ${values.port}`);
 
-async function runFixtures(): Promise<boolean> {
-  const web = await startFixtureResearchWeb();
-  try {
-    const config = resolveWebConfig({
-      env: {
-        MONO_AGENT_NETWORK_MODE: 'allowlist',
-        MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${web.port}`,
-        MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: web.baseUrl,
-      },
-    });
-    const runtime = await createWebRuntime({ config });
-    const run = runtime.startRun();
-    try {
-      return await runResearchSession({ run, query: FIXTURE_QUERY, print });
-    } finally {
-      await run.close();
-    }
-  } finally {
-    await web.close();
-  }
-}
+const demo = await startDemo({
+  ...(values.fixtures ? { fixtures: true } : {}),
+  port,
+  ...(values.config === undefined ? {} : { configFile: values.config }),
+  print: (line) => process.stdout.write(`${line}\n`),
+}).catch((error: unknown) => {
+  process.stderr.write(`demo: could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});
+const serving = demo.offline?.description ?? 'the public web';
+process.stdout.write(`demo: serving ${serving}\ndemo: research console at ${demo.url}  (Ctrl-C stops it)\n`);
 
-let succeeded: boolean;
-if (!forceFixtures && (await publicWebReachable())) {
-  print(
-    'mono-agent-web demo: searching the public web (keyless engines; set MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT to use your SearXNG)\n',
-  );
-  succeeded = await runPublic();
-} else {
-  print(
-    forceFixtures
-      ? 'mono-agent-web demo: --fixtures given, using the loopback fixture web.\n'
-      : 'mono-agent-web demo: this machine cannot reach the public web (no DNS answer for html.duckduckgo.com), so the same flow runs against the loopback fixture web instead. Run `pnpm demo -- --fixtures` to choose that directly.\n',
-  );
-  succeeded = await runFixtures();
-}
-print(
-  succeeded
-    ? '\ndemo finished: one search, one fetch.\n'
-    : '\ndemo finished, but a call failed (see above).\n',
-);
-process.exitCode = succeeded ? 0 : 1;
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write('demo: stopping\n');
+  await demo.close();
+  process.stdout.write('demo: stopped\n');
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
