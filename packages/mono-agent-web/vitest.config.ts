@@ -1,10 +1,16 @@
 import { packageTestConfig } from '@mono-agent/vitest-config';
 import { defineConfig } from 'vitest/config';
 
-// The MCP end-to-end test searches a real searx, started by the same setup the providers use.
+// The MCP end-to-end test searches a real searx, started by the same setup the providers use; the
+// contract suite (test/contract) drives the built bin, so its setup brings dist up to date first.
 export default defineConfig(
   packageTestConfig({
     name: 'mono-agent-web',
-    test: { globalSetup: ['../search-providers/test/searx-global-setup.ts'] },
+    test: {
+      globalSetup: [
+        '../search-providers/test/searx-global-setup.ts',
+        './test/contract/support/ensure-built.ts',
+      ],
+    },
   }),
 );

@@ -129,14 +129,14 @@ function statusFailure(response: HttpResponse): WebToolError {
     return new WebToolError({
       code: 'rate_limited',
       message: 'The server is rate limiting requests (HTTP 429); do not retry before the hinted time.',
-      details: { status: 429 },
+      details: { status: 429, attempts: response.attempts },
       ...hints,
     });
   }
   return new WebToolError({
     code: 'http_status',
     message: `The server answered HTTP ${response.status} ${response.statusText}.`.trim(),
-    details: { status: response.status, statusText: response.statusText },
+    details: { status: response.status, statusText: response.statusText, attempts: response.attempts },
     ...hints,
   });
 }

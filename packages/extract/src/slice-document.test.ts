@@ -92,8 +92,25 @@ describe('sliceDocument', () => {
     const error = failure(() => sliceDocument('ok\n123456\nx', { startLine: 2, maxOutputChars: 5 }));
     expect(error.code).toBe('too_large');
     expect(error.details).toMatchObject({ line: 2, lineChars: 6, maxOutputChars: 5 });
-    expect(error.message).toContain('raise max_output_chars');
+    expect(error.message).toContain('over max_output_chars 5');
     expect(failure(() => sliceDocument('x', { maxOutputChars: 0 })).code).toBe('validation_error');
+  });
+
+  it('returns the capped start of an over-long first line when the whole document is asked for', () => {
+    const slice = sliceDocument(`${'a'.repeat(12)}\nbb`, { maxOutputChars: 5 });
+    expect(slice).toMatchObject({
+      content: 'aaaaa',
+      startLine: 1,
+      endLine: 1,
+      nextLine: 2,
+      truncatedByChars: true,
+      cutLine: { line: 1, shownChars: 5, lineChars: 12 },
+    });
+    expect(slice.hint).toContain('first 5 of 12 characters of line 1');
+    // At the bound the line fits whole and nothing is cut.
+    expect(sliceDocument('aaaaa\nbb', { maxOutputChars: 5 }).cutLine).toBeUndefined();
+    // A surrogate pair is never split.
+    expect(sliceDocument('ab\u{1F600}cd', { maxOutputChars: 3 }).content).toBe('ab');
   });
 
   it('treats CRLF as one line break', () => {

@@ -31,14 +31,21 @@ export interface DocumentSlice {
   nextLine: number | undefined;
   /** Whether the character budget, not the line count or the end, ended the slice. */
   truncatedByChars: boolean;
+  /**
+   * When the whole document was asked for and its first line alone is over the budget: that line's
+   * number and length. The slice then holds the line's first `maxOutputChars` characters.
+   */
+  cutLine?: { line: number; shownChars: number; lineChars: number } | undefined;
   /** One line telling the reader what they got and how to continue. */
   hint: string;
 }
 
 /**
  * Returns whole lines of a document. With neither `startLine` nor `maxLines` the whole document is
- * returned, cut at a line boundary by `maxOutputChars`. A line longer than the character budget is
- * a `too_large` error (raise the budget), never skipped; bad bounds are `validation_error`s.
+ * returned, cut at a line boundary by `maxOutputChars`, or inside the first line when that line alone
+ * is over the budget (reported as `cutLine`). When slicing, a line longer than the character budget is
+ * a `too_large` error (details: `line`, `lineChars`, `maxOutputChars`), never skipped; bad bounds are
+ * `validation_error`s.
  */
 export function sliceDocument(content: string, options: SliceOptions = {}): DocumentSlice {
   const { startLine, maxLines, maxOutputChars } = options;
@@ -68,9 +75,10 @@ export function sliceDocument(content: string, options: SliceOptions = {}): Docu
     const cost = line.length + (selected.length > 0 ? 1 : 0);
     if (used + cost > budget) {
       if (selected.length === 0) {
+        if (wholeDocument) return cutFirstLine(line, budget, totalLines);
         throw new WebToolError({
           code: 'too_large',
-          message: `Line ${index + 1} alone is ${line.length} characters, over max_output_chars ${budget}; raise max_output_chars to at least ${line.length} to read it.`,
+          message: `Line ${index + 1} alone is ${line.length} characters, over max_output_chars ${budget}.`,
           details: { line: index + 1, lineChars: line.length, maxOutputChars: budget },
         });
       }
@@ -90,6 +98,25 @@ export function sliceDocument(content: string, options: SliceOptions = {}): Docu
     nextLine,
     truncatedByChars,
     hint: continuationHint(first, endLine, totalLines, nextLine, truncatedByChars),
+  };
+}
+
+/** The capped whole document when its first line alone is over the budget: that line's prefix. */
+function cutFirstLine(line: string, budget: number, totalLines: number): DocumentSlice {
+  let shown = line.slice(0, budget);
+  // Never end on half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(shown)) shown = shown.slice(0, -1);
+  const nextLine = totalLines > 1 ? 2 : undefined;
+  const continuation = nextLine === undefined ? 'end of document' : `continue with start_line=${nextLine}`;
+  return {
+    content: shown,
+    startLine: 1,
+    endLine: 1,
+    totalLines,
+    nextLine,
+    truncatedByChars: true,
+    cutLine: { line: 1, shownChars: shown.length, lineChars: line.length },
+    hint: `[showing the first ${shown.length} of ${line.length} characters of line 1 of ${totalLines} (character budget reached); ${continuation}]`,
   };
 }
 

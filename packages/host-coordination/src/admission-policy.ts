@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BucketState, Lease, LeaseOwner } from './bucket-state.js';
+import type { BucketState, CooldownCause, Lease, LeaseOwner } from './bucket-state.js';
 import type { ScopeKind } from './scope-limits.js';
 
 /** Throttle cooldown of a search scope without Retry-After. */
@@ -51,7 +51,13 @@ export interface PolicyRequest {
 /** The verdict of one admission attempt. */
 export type AdmissionDecision =
   | { type: 'granted'; lease: Lease }
-  | { type: 'skipped'; reason: 'cooldown' | 'probe_in_flight'; retryAt: number }
+  | {
+      type: 'skipped';
+      reason: 'cooldown' | 'probe_in_flight';
+      retryAt: number;
+      /** What opened the cooldown, when the bucket recorded it. */
+      cause?: CooldownCause;
+    }
   | { type: 'wait'; reason: 'slot' | 'spacing'; waitMs: number };
 
 /** A new, empty bucket. */
@@ -101,12 +107,24 @@ export function decideAdmission(
   bucket.spacingMs = request.spacingMs;
   reclaimLeases(bucket, context);
   if (bucket.cooldownUntil > now) {
-    return { type: 'skipped', reason: 'cooldown', retryAt: bucket.cooldownUntil };
+    return {
+      type: 'skipped',
+      reason: 'cooldown',
+      retryAt: bucket.cooldownUntil,
+      ...(bucket.cooldownCause === undefined ? {} : { cause: bucket.cooldownCause }),
+    };
   }
   const probing = bucket.cooldownUntil !== 0;
   if (probing) {
     const probe = bucket.leases.find((lease) => lease.probe);
-    if (probe !== undefined) return { type: 'skipped', reason: 'probe_in_flight', retryAt: probe.expiresAt };
+    if (probe !== undefined) {
+      return {
+        type: 'skipped',
+        reason: 'probe_in_flight',
+        retryAt: probe.expiresAt,
+        ...(bucket.cooldownCause === undefined ? {} : { cause: bucket.cooldownCause }),
+      };
+    }
   }
   if (bucket.leases.length >= request.concurrency) {
     // Nothing frees a slot but a release or a lease running out, so wake at the earliest expiry.
@@ -134,6 +152,8 @@ export function decideAdmission(
 export interface ReleaseEffect {
   /** Epoch milliseconds the scope's cooldown ends, when it is cooling down after this release. */
   cooldownUntil: number | undefined;
+  /** What opened that cooldown, when cooling down. */
+  cooldownCause: CooldownCause | undefined;
   /** Whether the permit's lease was still held (false when it had been reclaimed). */
   leaseHeld: boolean;
 }
@@ -164,6 +184,7 @@ export function applyRelease(
       // the probe (or a request outside any cooldown) closes it.
       if (probe || bucket.cooldownUntil === 0) {
         bucket.cooldownUntil = 0;
+        delete bucket.cooldownCause;
         bucket.throttleStreak = 0;
         bucket.failureStreak = 0;
       }
@@ -181,18 +202,26 @@ export function applyRelease(
       }
       bucket.throttleStreak += 1;
       bucket.cooldownUntil = now + throttleDelay(bucket, retryAfterMs);
+      bucket.cooldownCause = 'throttled';
       break;
     case 'infrastructure_failure':
       bucket.failureStreak += 1;
       if (bucket.failureStreak >= INFRASTRUCTURE_FAILURE_THRESHOLD) {
-        bucket.cooldownUntil = Math.max(bucket.cooldownUntil, now + INFRASTRUCTURE_FAILURE_COOLDOWN_MS);
+        const until = now + INFRASTRUCTURE_FAILURE_COOLDOWN_MS;
+        // A running throttle cooldown that ends later keeps its cause: it is what the wait is for.
+        if (until > bucket.cooldownUntil) {
+          bucket.cooldownUntil = until;
+          bucket.cooldownCause = 'infrastructure_failure';
+        }
       }
       break;
     case 'abandoned':
       break;
   }
+  const cooling = bucket.cooldownUntil > now;
   return {
-    cooldownUntil: bucket.cooldownUntil > now ? bucket.cooldownUntil : undefined,
+    cooldownUntil: cooling ? bucket.cooldownUntil : undefined,
+    cooldownCause: cooling ? bucket.cooldownCause : undefined,
     leaseHeld: lease !== undefined,
   };
 }

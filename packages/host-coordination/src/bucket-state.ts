@@ -1,5 +1,8 @@
 import type { ScopeKind } from './scope-limits.js';
 
+/** What opened a scope's cooldown: the backend throttled, or it failed repeatedly. */
+export type CooldownCause = 'throttled' | 'infrastructure_failure';
+
 /** Who holds a lease: enough to tell a live owner from a dead one or a reused PID. */
 export interface LeaseOwner {
   /** The process id. */
@@ -36,6 +39,8 @@ export interface BucketState {
   lastStartAt: number;
   /** Epoch milliseconds a cooldown ends (0 = none); once passed, a probe is due. */
   cooldownUntil: number;
+  /** What opened the running cooldown; absent in state written before causes were recorded. */
+  cooldownCause?: CooldownCause;
   /** Consecutive throttles without a success. */
   throttleStreak: number;
   /** Consecutive infrastructure failures without a success. */

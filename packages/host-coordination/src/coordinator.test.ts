@@ -163,10 +163,11 @@ describe('cooldowns (process mode, injected clock)', () => {
       coolingDown: true,
       retryAt: clock.now() + 30_000,
       retryAfterMs: 30_000,
+      cause: 'throttled',
     });
     await clock.advance(29_999);
     const skip = await expectSkip(coordinator, search, clock);
-    expect(skip).toMatchObject({ code: 'cooldown', reason: 'cooldown', retryAfterMs: 1 });
+    expect(skip).toMatchObject({ code: 'cooldown', reason: 'cooldown', retryAfterMs: 1, cause: 'throttled' });
     await clock.advance(1);
     expect(permitOf(await coordinator.admit(search)).probe).toBe(true);
   });
@@ -223,9 +224,11 @@ describe('cooldowns (process mode, injected clock)', () => {
     expect(await second.release({ outcome: 'infrastructure_failure' })).toMatchObject({
       coolingDown: true,
       retryAfterMs: INFRASTRUCTURE_FAILURE_COOLDOWN_MS,
+      cause: 'infrastructure_failure',
     });
+    expect((await coordinator.status()).scopes[0]).toMatchObject({ cooldownCause: 'infrastructure_failure' });
     await clock.advance(INFRASTRUCTURE_FAILURE_COOLDOWN_MS - 1);
-    await expectSkip(coordinator, search, clock);
+    expect(await expectSkip(coordinator, search, clock)).toMatchObject({ cause: 'infrastructure_failure' });
     await clock.advance(1);
     expect(permitOf(await coordinator.admit(search)).probe).toBe(true);
   });

@@ -8,7 +8,7 @@ import {
   type ReleaseOutcome,
   reclaimLeases,
 } from './admission-policy.js';
-import type { BucketState, BucketTable } from './bucket-state.js';
+import type { BucketState, BucketTable, CooldownCause } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import type { CoordinationStore, StoreContext } from './coordination-store.js';
 import { createHostStateStore } from './host-state-store.js';
@@ -90,6 +90,8 @@ export interface ReleaseResult {
   retryAt?: number;
   /** Milliseconds until then, when cooling down. */
   retryAfterMs?: number;
+  /** What opened the cooldown, when cooling down. */
+  cause?: CooldownCause;
 }
 
 /** A granted admission: send the request, then release with its outcome. */
@@ -120,6 +122,8 @@ export interface AdmissionSkip {
   retryAt: number;
   /** Milliseconds until `retryAt`. */
   retryAfterMs: number;
+  /** What opened the cooldown: throttling or repeated infrastructure failures (when recorded). */
+  cause?: CooldownCause;
 }
 
 /** The result of {@link Coordinator.admit}. */
@@ -137,6 +141,8 @@ export interface ScopeStatus {
   coolingDown: boolean;
   /** Epoch milliseconds the cooldown ends, while cooling down. */
   cooldownUntil?: number;
+  /** What opened the cooldown, while cooling down or probing. */
+  cooldownCause?: CooldownCause;
   /** Whether the cooldown ended and the next admission will be the probe. */
   probeDue: boolean;
   /** Whether the probe is out. */
@@ -257,6 +263,9 @@ function scopeStatus(key: string, bucket: BucketState, context: StoreContext): S
     activeRequests: live.leases.length,
     coolingDown,
     ...(coolingDown ? { cooldownUntil: live.cooldownUntil } : {}),
+    ...(live.cooldownUntil !== 0 && live.cooldownCause !== undefined
+      ? { cooldownCause: live.cooldownCause }
+      : {}),
     probeDue: !coolingDown && live.cooldownUntil !== 0 && !probeInFlight,
     probeInFlight,
     throttleStreak: live.throttleStreak,
@@ -368,6 +377,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
           coolingDown: true,
           retryAt: effect.cooldownUntil,
           retryAfterMs: effect.cooldownUntil - effect.now,
+          ...(effect.cooldownCause === undefined ? {} : { cause: effect.cooldownCause }),
         };
       },
     };
@@ -409,6 +419,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
               reason: decision.reason,
               retryAt: decision.retryAt,
               retryAfterMs: Math.max(0, decision.retryAt - now),
+              ...(decision.cause === undefined ? {} : { cause: decision.cause }),
             };
           }
           // Spacing only ever ends later, never sooner, so it is slept exactly; a slot may free any time.

@@ -7,7 +7,7 @@ export {
   type ReleaseOutcome,
   SEARCH_THROTTLE_COOLDOWN_MS,
 } from './admission-policy.js';
-export type { BucketState, BucketTable, Lease, LeaseOwner } from './bucket-state.js';
+export type { BucketState, BucketTable, CooldownCause, Lease, LeaseOwner } from './bucket-state.js';
 export { type Clock, createManualClock, type ManualClock, systemClock } from './clock.js';
 export type {
   BucketChange,

@@ -130,6 +130,9 @@ function bucketProblem(value: unknown): string | undefined {
   ]) {
     if (!isTime(value[field])) return `a bucket ${field} is malformed`;
   }
+  const cause = value['cooldownCause'];
+  if (cause !== undefined && cause !== 'throttled' && cause !== 'infrastructure_failure')
+    return 'a bucket cooldownCause is unknown';
   const leases = value['leases'];
   if (!Array.isArray(leases) || leases.length > MAX_LEASES_PER_BUCKET)
     return 'a bucket lease list is malformed';

@@ -28,7 +28,7 @@ Usage:
   mono-agent-web search <query> [--limit N] [--alternate Q]... [--domain D]... [--exclude-domain D]...
                                 [--language L] [--time-range day|month|year]
   mono-agent-web fetch <url> [--format markdown|text|raw] [--start-line N] [--max-lines N]
-                             [--max-output-chars N]
+                             [--max-output-chars N] [--render never|auto|always]
   mono-agent-web extract [file|-] --url <url> [--content-type T] [--format markdown|text|raw]
   mono-agent-web web-control status|reset --json
   mono-agent-web validate [--no-liveness] [--json]
@@ -66,6 +66,7 @@ const OPTIONS = {
   'start-line': { type: 'string' },
   'max-lines': { type: 'string' },
   'max-output-chars': { type: 'string' },
+  render: { type: 'string' },
   url: { type: 'string' },
   'content-type': { type: 'string' },
   'no-liveness': { type: 'boolean' },
@@ -110,8 +111,7 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
   try {
     parsed = parseCliArguments(argv);
   } catch (error) {
-    output.stderr(`mono-agent-web: ${(error as Error).message}\nRun 'mono-agent-web --help' for usage.\n`);
-    return EXIT_CODES.invalidInput;
+    return usageFailure((error as Error).message, argv.includes('--json'), output);
   }
   if (parsed.values.version) {
     output.stdout(`${PACKAGE_VERSION}\n`);
@@ -140,17 +140,27 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      output.stderr(`mono-agent-web: ${error.message}\nRun 'mono-agent-web --help' for usage.\n`);
-      return EXIT_CODES.invalidInput;
-    }
+    if (error instanceof UsageError) return usageFailure(error.message, parsed.values.json === true, output);
     if (WebToolError.isInstance(error)) {
+      if (parsed.values.json) {
+        output.stdout(
+          `${JSON.stringify({ status: 'error', code: error.code, message: error.message, details: error.details }, null, 2)}\n`,
+        );
+      }
       output.stderr(`mono-agent-web: ${error.code}: ${error.message}\n`);
       return exitCodeFor(error.code);
     }
     output.stderr(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT_CODES.internalError;
   }
+}
+
+/** A command line that cannot run: the reason on stderr, and under `--json` a JSON error object too. */
+function usageFailure(message: string, json: boolean, output: CliOutput): ExitCode {
+  if (json)
+    output.stdout(`${JSON.stringify({ status: 'error', code: 'validation_error', message }, null, 2)}\n`);
+  output.stderr(`mono-agent-web: ${message}\nRun 'mono-agent-web --help' for usage.\n`);
+  return EXIT_CODES.invalidInput;
 }
 
 async function loadRuntime(parsed: Parsed, output: CliOutput) {
@@ -163,9 +173,14 @@ async function loadRuntime(parsed: Parsed, output: CliOutput) {
 }
 
 function print(result: ToolCallResult, parsed: Parsed, output: CliOutput): ExitCode {
-  if (parsed.values.json)
-    output.stdout(`${JSON.stringify(result.data ?? { error: result.code }, null, 2)}\n`);
-  else output.stdout(`${result.text}\n`);
+  if (parsed.values.json) {
+    const data = result.data ?? {
+      status: 'error',
+      code: result.code ?? 'internal_error',
+      message: result.text,
+    };
+    output.stdout(`${JSON.stringify(data, null, 2)}\n`);
+  } else output.stdout(`${result.text}\n`);
   return exitCodeFor(result.isError ? (result.code ?? 'internal_error') : undefined);
 }
 
@@ -200,6 +215,7 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
             ...(values['max-output-chars'] === undefined
               ? {}
               : { max_output_chars: integerOption(values['max-output-chars'], 'max-output-chars') }),
+            ...(values.render === undefined ? {} : { render: values.render }),
           });
     return print(result, parsed, output);
   } finally {

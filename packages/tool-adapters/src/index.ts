@@ -19,6 +19,7 @@ export {
   TOOL_OUTPUT_TEXT_BUDGET_BYTES,
   type ToolOutputBlock,
 } from './bloat-guard.js';
+export { type ArgumentProblem, describeArgumentProblem } from './describe-argument-problem.js';
 export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-artifact-sink.js';
 export { type FetchOutcome, MAX_DOCUMENT_TITLE_CHARS, renderFetchOutcome } from './render-fetch-outcome.js';
 export {

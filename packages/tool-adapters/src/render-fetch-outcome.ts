@@ -36,24 +36,26 @@ export type FetchOutcome =
       httpStatus?: number;
       /** Epoch milliseconds after which trying again can help, when known. */
       retryAt?: number;
+      /** Attempts sent (first try, retries, redirect hops), when any were. */
+      attempts?: number;
+      /** The origin cooldown behind the failure (host mode): what opened it and when it ends. */
+      cooldown?: { cause: string; until: number };
+      /** One plain sentence saying what was refused or went wrong, written by the tool, never by the server. */
+      reason?: string;
+      /** Settings that would admit a refused destination (`network.mode`, `network.allow`). */
+      allowWith?: readonly string[];
+      /** Where the whole output was saved, when it was. */
+      artifact?: string;
     };
 
 /**
  * Renders a fetch outcome: a control line with kind, format, charset, stage and slice position, the
  * content inside `[BEGIN UNTRUSTED WEB CONTENT]`, and the continuation hint after the frame. A failure
- * is one line naming only its category (and HTTP status or retry time).
+ * is a control line naming its category (HTTP status, attempts, cooldown, retry time), then the
+ * tool's own reason, the settings that would allow a refused destination, and a saved artifact.
  */
 export function renderFetchOutcome(outcome: FetchOutcome): string {
-  if (outcome.status === 'error') {
-    return [
-      `WebFetch status: error`,
-      `error: ${outcome.code}`,
-      outcome.httpStatus === undefined ? undefined : `http status: ${outcome.httpStatus}`,
-      outcome.retryAt === undefined ? undefined : `retry after: ${new Date(outcome.retryAt).toISOString()}`,
-    ]
-      .filter((part) => part !== undefined)
-      .join(' | ');
-  }
+  if (outcome.status === 'error') return renderFailure(outcome);
   const { document, slice } = outcome;
   const control = [
     'WebFetch status: ok',
@@ -76,4 +78,26 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
   ].filter((line) => line !== undefined);
   const body = [...header, '', neutralizeMarkers(slice.content)].join('\n');
   return [control, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint].join('\n');
+}
+
+function renderFailure(outcome: Extract<FetchOutcome, { status: 'error' }>): string {
+  const control = [
+    'WebFetch status: error',
+    `error: ${outcome.code}`,
+    outcome.httpStatus === undefined ? undefined : `http status: ${outcome.httpStatus}`,
+    outcome.attempts === undefined ? undefined : `attempts: ${outcome.attempts}`,
+    outcome.cooldown === undefined
+      ? undefined
+      : `cooldown: ${outcome.cooldown.cause} until ${new Date(outcome.cooldown.until).toISOString()}`,
+    outcome.retryAt === undefined ? undefined : `retry after: ${new Date(outcome.retryAt).toISOString()}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' | ');
+  const lines = [control];
+  if (outcome.reason !== undefined) lines.push(`reason: ${neutralizeMarkers(outcome.reason)}`);
+  if (outcome.allowWith !== undefined && outcome.allowWith.length > 0) {
+    lines.push(`allowed by: ${outcome.allowWith.map((setting) => neutralizeMarkers(setting)).join('; or ')}`);
+  }
+  if (outcome.artifact !== undefined) lines.push(`saved output: ${outcome.artifact}`);
+  return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type ArgumentProblem, describeArgumentProblem } from './describe-argument-problem.js';
 
 /** The fewest / most results WebSearch may be asked for. */
 export const SEARCH_LIMIT_RANGE = { min: 1, max: 10 } as const;
@@ -10,8 +11,12 @@ export const MAX_QUERY_CHARS = 499;
 export const MAX_DOMAIN_ENTRIES = 20;
 /** The most lines one WebFetch slice may return. */
 export const MAX_FETCH_LINES = 10_000;
-/** The largest `max_output_chars` a WebFetch call may ask for. */
-export const MAX_FETCH_OUTPUT_CHARS = 200_000;
+/**
+ * The largest `max_output_chars` a WebFetch call may ask for: 32 MiB, the most document text a run
+ * caches, so any line of any document a run can hold has a cap that fits it. Output over the tool
+ * output budget is still sampled by the bloat guard, which saves the whole text as an artifact.
+ */
+export const MAX_FETCH_OUTPUT_CHARS = 32 * 1024 * 1024;
 /** The output cap of a WebFetch call that names none. */
 export const DEFAULT_FETCH_OUTPUT_CHARS = 50_000;
 
@@ -54,7 +59,7 @@ export const WebSearchInput = v.strictObject({
   language: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/),
+      v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR'),
       v.description('Preferred language, e.g. en or pt-BR.'),
     ),
   ),
@@ -107,7 +112,9 @@ export const WebFetchInput = v.strictObject({
       v.integer(),
       v.minValue(1),
       v.maxValue(MAX_FETCH_OUTPUT_CHARS),
-      v.description(`Character cap of the returned text (default ${DEFAULT_FETCH_OUTPUT_CHARS}).`),
+      v.description(
+        `Character cap of the returned text (default ${DEFAULT_FETCH_OUTPUT_CHARS}). Raise it to read a line longer than the cap; very large output is sampled and saved whole as an artifact.`,
+      ),
     ),
   ),
   headers: v.optional(
@@ -146,19 +153,31 @@ export const WEB_FETCH_DESCRIPTION = [
 /** The model-facing tool names. */
 export const TOOL_NAMES = { search: 'WebSearch', fetch: 'WebFetch' } as const;
 
-/** Result of {@link parseToolArguments}: the arguments, or a message listing every problem. */
-export type ParsedArguments<Output> = { ok: true; value: Output } | { ok: false; message: string };
+/** Result of {@link parseToolArguments}: the arguments, or every problem in plain words. */
+export type ParsedArguments<Output> =
+  | { ok: true; value: Output }
+  | {
+      ok: false;
+      /** `invalid arguments: <field>: <problem>; …`, one entry per rejected argument. */
+      message: string;
+      /** The same problems as data. */
+      problems: ArgumentProblem[];
+    };
 
-/** Validates tool arguments, naming each offending field and rule on failure. */
+/** Validates tool arguments, naming each offending field, what is wrong and what is accepted. */
 export function parseToolArguments<Schema extends typeof WebSearchInput | typeof WebFetchInput>(
   schema: Schema,
   input: unknown,
 ): ParsedArguments<v.InferOutput<Schema>> {
   const result = v.safeParse(schema, input);
   if (result.success) return { ok: true, value: result.output };
-  const problems = result.issues.map((issue) => {
-    const path = v.getDotPath(issue);
-    return `${path ?? 'arguments'}: ${issue.message}`;
-  });
-  return { ok: false, message: `invalid arguments: ${problems.join('; ')}` };
+  const toolName = (schema as unknown) === WebSearchInput ? TOOL_NAMES.search : TOOL_NAMES.fetch;
+  const problems: ArgumentProblem[] = [];
+  for (const issue of result.issues) {
+    const problem = describeArgumentProblem(issue, schema, toolName);
+    // One problem per argument: a value that is not a URL need not also be told it is not http(s).
+    if (!problems.some((known) => known.field === problem.field)) problems.push(problem);
+  }
+  const message = `invalid arguments: ${problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ')}`;
+  return { ok: false, message, problems };
 }

@@ -12,6 +12,7 @@ import { pageIndexRoute, pageRoute } from './routes/pages.js';
 import { redirectChainRoute } from './routes/redirect-chain.js';
 import { redirectLoopRoute } from './routes/redirect-loop.js';
 import { redirectToRoute } from './routes/redirect-to.js';
+import { sequenceRoute } from './routes/sequence.js';
 import { statusRoute } from './routes/status.js';
 import { trickleRoute } from './routes/trickle.js';
 
@@ -27,6 +28,7 @@ export const BUILTIN_ROUTES: readonly Route[] = [
   redirectLoopRoute,
   statusRoute,
   flakyRoute,
+  sequenceRoute,
   delayRoute,
   trickleRoute,
   bytesRoute,

@@ -39,7 +39,16 @@ export interface GuardedText {
   isError: boolean;
   /** Whether the guard cut the text. */
   truncated: boolean;
+  /** Where the guard saved the whole text, when it cut it and a sink took it. */
+  artifact?: string;
 }
+
+/** Where one whole output was saved, or why it could not be. */
+export type SavedArtifact = { path: string } | { unavailable: string };
+
+/** What the model is told when no artifact directory is configured. */
+export const NO_ARTIFACT_SINK =
+  'no artifact directory is configured (set artifacts.dir or MONO_AGENT_ARTIFACT_DIR)';
 
 /**
  * The state one model run shares between its tool calls: budget, deferrals, document cache,
@@ -62,6 +71,8 @@ export interface RunContext extends RunDependencies {
   ensureOpen(): void;
   /** Passes one text block through the tool-output bloat guard. */
   guarded(toolName: string, text: string, isError: boolean): Promise<GuardedText>;
+  /** Saves a whole output the model cannot read in one result (an over-long line) to the artifact sink. */
+  saveArtifact(toolName: string, text: string): Promise<SavedArtifact>;
   /** Identical concurrent calls in one run share one execution. */
   share<Value>(key: string, work: () => Promise<Value>): Promise<Value>;
   /** Ends the run: cancels in-flight work, forgets caches, stops the Codex child. Safe to call twice. */
@@ -105,7 +116,24 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
         ...(sink ? { sink } : {}),
       });
       const block = result.blocks[0];
-      return { text: block?.type === 'text' ? block.text : text, isError, truncated: result.truncated };
+      const artifact = result.savedPaths[0];
+      return {
+        text: block?.type === 'text' ? block.text : text,
+        isError,
+        truncated: result.truncated,
+        ...(artifact === undefined ? {} : { artifact }),
+      };
+    },
+    async saveArtifact(toolName, text) {
+      if (sink === undefined) return { unavailable: NO_ARTIFACT_SINK };
+      try {
+        return { path: await sink.save({ runId: id, toolName, index: 0, block: { type: 'text', text } }) };
+      } catch (error) {
+        // A failed save is reported to the model, never a reason to fail the call.
+        return {
+          unavailable: `the artifact could not be saved (${(error as Error)?.message ?? String(error)})`,
+        };
+      }
     },
     share<Value>(key: string, work: () => Promise<Value>): Promise<Value> {
       const running = inFlight.get(key) as Promise<Value> | undefined;

@@ -29,6 +29,8 @@ export interface TimingEvent {
   nextAction?: string;
   /** Absolute retry time, when known. */
   retryAt?: number;
+  /** WebFetch: HTTP requests sent, counting retries and redirect hops (0 for a cache hit). */
+  attempts?: number;
   /** WebFetch: HTTP status. */
   httpStatus?: number;
   /** WebFetch: content kind. */

@@ -1,180 +1,397 @@
-import { WebToolError } from '@mono-agent/budget-policy';
+import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
+import type { DocumentSlice, ExtractedDocument, OutputFormat } from '@mono-agent/extract';
 import {
+  type ArgumentProblem,
   DEFAULT_FETCH_OUTPUT_CHARS,
   type FetchOutcome,
+  MAX_FETCH_OUTPUT_CHARS,
   parseToolArguments,
   renderFetchOutcome,
+  TOOL_NAMES,
   WebFetchInput,
 } from '@mono-agent/tool-adapters';
-import { createFetchAdmission } from './fetch-admission.js';
-import type { RunContext } from './run-context.js';
+import { createFetchAdmission, type OriginCooldown } from './fetch-admission.js';
+import { explainPolicyDenial, type PolicyDenial } from './policy-denial.js';
+import type { RunContext, SavedArtifact } from './run-context.js';
 import type { ToolCallResult } from './web-runtime.js';
 
 /** The one deadline of a WebFetch call: admission, redirects, retry waits and the body. */
 export const FETCH_DEADLINE_MS = 45_000;
 
-/** One WebFetch call of a run: validate, reuse or fetch the document, slice, render, report. */
+/** A failed WebFetch call as `--json` and hosts see it: the rendered outcome's fields plus details. */
+export interface FetchFailureData {
+  /** Always `error`. */
+  status: 'error';
+  /** The failure category. */
+  code: FailureCode;
+  /** What went wrong, in words an operator can act on. */
+  message?: string;
+  /** For `validation_error`: each rejected argument. */
+  problems?: ArgumentProblem[];
+  /** The HTTP status, when an answer arrived. */
+  httpStatus?: number;
+  /** Attempts sent, counting retries and redirect hops. */
+  attempts?: number;
+  /** Epoch milliseconds after which trying again can help. */
+  retryAt?: number;
+  /** The origin cooldown behind the failure (host mode). */
+  cooldown?: OriginCooldown;
+  /** For `policy_denied`: what was refused and why. */
+  policy?: PolicyDenial;
+  /** For `policy_denied`: the settings that would admit the destination. */
+  allowWith?: string[];
+  /** Where the whole document was saved, for a line too long to return. */
+  artifact?: string;
+}
+
+/** The validated arguments of one call, with the defaults filled in. */
+interface FetchRequest {
+  url: string;
+  format: OutputFormat;
+  headers: Record<string, string>;
+  startLine: number | undefined;
+  maxLines: number | undefined;
+  maxOutputChars: number;
+  cacheKey: string;
+}
+
+/** The extracted page a call slices, fresh or from the run's document cache. */
+interface LoadedPage {
+  document: ExtractedDocument;
+  url: string;
+  status: number;
+  redirects: number;
+  attempts: number;
+  cacheHit: boolean;
+}
+
+type Step<Value> = { ok: true; value: Value } | { ok: false; failure: FetchFailureData };
+
+/** How each cached document was answered, so a cache hit reports the first answer's status and hops. */
+const answers = new WeakMap<ExtractedDocument, { status: number; redirects: number }>();
+
+/** Failure codes whose message is written by this project (never server text) and says what to do. */
+const EXPLAINED_CODES = new Set<FailureCode>([
+  'validation_error',
+  'too_large',
+  'policy_denied',
+  'cooldown',
+  'backend_unavailable',
+  'timeout',
+]);
+
+/**
+ * One WebFetch call of a run, as a row of small steps: read the arguments, check the render request,
+ * load the page (document cache or fetch), slice it within the character budget, render and report.
+ */
 export async function webFetchCall(
   context: RunContext,
   args: unknown,
   callOptions: { signal?: AbortSignal } = {},
 ): Promise<ToolCallResult> {
-  const { options, coordinator, policy, documents, extract } = context;
   context.ensureOpen();
   const startedAt = performance.now();
+  const fail = (failure: FetchFailureData, cacheHit = false) => failed(context, failure, startedAt, cacheHit);
+
+  const request = readArguments(context, args);
+  if (!request.ok) return fail(request.failure);
+  const page = await loadPage(context, request.value, callOptions.signal);
+  if (!page.ok) return fail(page.failure);
+  const slice = await sliceForOutput(context, request.value, page.value);
+  if (!slice.ok) return fail(slice.failure, page.value.cacheHit);
+  return succeeded(context, page.value, slice.value, startedAt);
+}
+
+/** Validates the model's arguments and the render request against the configuration. */
+function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
   const parsed = parseToolArguments(WebFetchInput, args);
-  if (!parsed.ok)
-    return { text: `WebFetch status: error | error: validation_error\n${parsed.message}`, isError: true };
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      failure: {
+        status: 'error',
+        code: 'validation_error',
+        message: parsed.message,
+        problems: parsed.problems,
+      },
+    };
+  }
   const value = parsed.value;
   const format = value.format ?? 'markdown';
-  const requestedRender = value.render ?? 'never';
-  if (format === 'raw' && requestedRender !== 'never') {
-    return {
-      text: 'WebFetch status: error | error: validation_error\nformat raw requires render never',
-      isError: true,
-    };
+  const render = value.render ?? 'never';
+  if (format === 'raw' && render !== 'never') {
+    return invalid(
+      'render',
+      `format raw returns the body undecoded by a browser, so it needs render "never" (got "${render}")`,
+    );
   }
   // Config `never` is a ceiling: every call stays static. Rendering is not built yet, so a call
   // that insists on a browser under a config that allows one fails clearly instead of degrading.
-  if (requestedRender === 'always' && options.config.fetch.render !== 'never') {
+  if (render === 'always' && context.options.config.fetch.render !== 'never') {
     return {
-      text: 'WebFetch status: error | error: unsupported_content\nbrowser rendering is not available in this version',
-      isError: true,
+      ok: false,
+      failure: {
+        status: 'error',
+        code: 'unsupported_content',
+        message:
+          'browser rendering is not available in this version; call again with render "never" or "auto"',
+      },
     };
   }
   const headers = { ...(value.headers ?? {}) } as Record<string, string>;
-  const key = extract.documentCacheKey({
-    url: value.url,
-    headers,
-    format,
-    policy,
-    settings: { render: 'never' },
-  });
-  const fail = (outcome: Extract<FetchOutcome, { status: 'error' }>, truncated = false): ToolCallResult => {
-    context.emit({
-      tool: 'WebFetch',
-      status: 'error',
-      errorCode: outcome.code,
-      durationMs: performance.now() - startedAt,
-      ...(outcome.httpStatus === undefined ? {} : { httpStatus: outcome.httpStatus }),
-      ...(outcome.retryAt === undefined ? {} : { retryAt: outcome.retryAt }),
-      cacheHit: false,
-      truncated,
-    });
-    return { text: renderFetchOutcome(outcome), isError: true, code: outcome.code, data: outcome };
+  return {
+    ok: true,
+    value: {
+      url: value.url,
+      format,
+      headers,
+      startLine: value.start_line,
+      maxLines: value.max_lines,
+      maxOutputChars: value.max_output_chars ?? DEFAULT_FETCH_OUTPUT_CHARS,
+      cacheKey: context.extract.documentCacheKey({
+        url: value.url,
+        headers,
+        format,
+        policy: context.policy,
+        settings: { render: 'never' },
+      }),
+    },
   };
+}
 
-  let fetched: {
-    document: import('@mono-agent/extract').ExtractedDocument;
-    url: string;
-    status: number;
-    redirects: number;
-    cacheHit: boolean;
+function invalid(field: string, message: string): Step<never> {
+  return {
+    ok: false,
+    failure: {
+      status: 'error',
+      code: 'validation_error',
+      message: `invalid arguments: ${field}: ${message}`,
+      problems: [{ field, message }],
+    },
   };
-  const cached = documents.get(key);
+}
+
+/** The page from the run's document cache, or fetched (identical concurrent calls share one fetch). */
+async function loadPage(
+  context: RunContext,
+  request: FetchRequest,
+  signal: AbortSignal | undefined,
+): Promise<Step<LoadedPage>> {
+  const cached = context.documents.get(request.cacheKey);
   if (cached !== undefined) {
-    fetched = { document: cached, url: cached.url, status: 200, redirects: 0, cacheHit: true };
-  } else {
-    const result = await context.share(`fetch:${key}`, async () => {
-      const admission = createFetchAdmission(coordinator);
-      try {
-        return await extract.fetchDocument(value.url, {
-          policy,
-          headers,
-          format,
-          deadlineMs: FETCH_DEADLINE_MS,
-          signal: context.signalFor(callOptions.signal),
-          beforeAttempt: admission.beforeAttempt,
-          afterAttempt: admission.afterAttempt,
-        });
-      } finally {
-        await admission.releaseAll();
-      }
-    });
-    if (!result.ok) {
-      const status = result.error.details.status;
-      return fail({
-        status: 'error',
-        code: result.error.code,
-        ...(typeof status === 'number' ? { httpStatus: status } : {}),
-        ...(result.error.retryAt === undefined ? {} : { retryAt: result.error.retryAt }),
-      });
-    }
-    documents.set(key, result.document);
-    fetched = {
+    const answer = answers.get(cached) ?? { status: 200, redirects: 0 };
+    return {
+      ok: true,
+      value: { document: cached, url: cached.url, ...answer, attempts: 0, cacheHit: true },
+    };
+  }
+  const result = await context.share(`fetch:${request.cacheKey}`, () => fetchPage(context, request, signal));
+  if (!result.ok) return { ok: false, failure: failureFrom(context, result.error) };
+  // A follower of a shared fetch finds the document already stored and keeps the same object.
+  if (context.documents.get(request.cacheKey) !== result.document) {
+    answers.set(result.document, { status: result.status, redirects: result.redirects });
+    context.documents.set(request.cacheKey, result.document);
+  }
+  return {
+    ok: true,
+    value: {
       document: result.document,
       url: result.url,
       status: result.status,
       redirects: result.redirects,
+      attempts: result.attempts,
       cacheHit: false,
-    };
-  }
+    },
+  };
+}
 
-  let slice: import('@mono-agent/extract').DocumentSlice;
+/** One guarded fetch and extraction, every attempt admitted for its origin. */
+async function fetchPage(context: RunContext, request: FetchRequest, signal: AbortSignal | undefined) {
+  const admission = createFetchAdmission(context.coordinator);
   try {
-    slice = extract.sliceDocument(fetched.document.content, {
-      startLine: value.start_line,
-      maxLines: value.max_lines,
-      maxOutputChars: value.max_output_chars ?? DEFAULT_FETCH_OUTPUT_CHARS,
+    return await context.extract.fetchDocument(request.url, {
+      policy: context.policy,
+      headers: request.headers,
+      format: request.format,
+      deadlineMs: FETCH_DEADLINE_MS,
+      signal: context.signalFor(signal),
+      beforeAttempt: admission.beforeAttempt,
+      afterAttempt: admission.afterAttempt,
+    });
+  } finally {
+    await admission.releaseAll();
+  }
+}
+
+/**
+ * The requested lines within the character budget. A line too long for the budget is never skipped:
+ * the whole document is saved as an artifact and the answer names a cap the schema accepts (or the
+ * artifact) to read it; with no slice arguments the capped start of the document comes back instead.
+ */
+async function sliceForOutput(
+  context: RunContext,
+  request: FetchRequest,
+  page: LoadedPage,
+): Promise<Step<{ slice: DocumentSlice; artifact?: string }>> {
+  let slice: DocumentSlice;
+  try {
+    slice = context.extract.sliceDocument(page.document.content, {
+      startLine: request.startLine,
+      maxLines: request.maxLines,
+      maxOutputChars: request.maxOutputChars,
     });
   } catch (error) {
     if (!WebToolError.isInstance(error)) throw error;
-    const code = error.code;
-    const text = `WebFetch status: error | error: ${code}\n${error.message}`;
-    context.emit({
-      tool: 'WebFetch',
-      status: 'error',
-      errorCode: code,
-      durationMs: performance.now() - startedAt,
-      cacheHit: fetched.cacheHit,
-      truncated: false,
-    });
-    return { text, isError: true, code };
+    if (error.code !== 'too_large') return { ok: false, failure: failureFrom(context, error) };
+    const { line, lineChars } = error.details as { line: number; lineChars: number };
+    const saved = await context.saveArtifact(TOOL_NAMES.fetch, page.document.content);
+    return {
+      ok: false,
+      failure: {
+        status: 'error',
+        code: 'too_large',
+        message: `line ${line} alone is ${lineChars} characters, over max_output_chars ${request.maxOutputChars}; ${waysToReadLine(line, lineChars, saved)}`,
+        ...('path' in saved ? { artifact: saved.path } : {}),
+      },
+    };
   }
+  if (slice.cutLine === undefined) return { ok: true, value: { slice } };
+  const saved = await context.saveArtifact(TOOL_NAMES.fetch, page.document.content);
+  const hint = `${slice.hint} ${capitalized(waysToReadLine(slice.cutLine.line, slice.cutLine.lineChars, saved))}.`;
+  return {
+    ok: true,
+    value: { slice: { ...slice, hint }, ...('path' in saved ? { artifact: saved.path } : {}) },
+  };
+}
+
+/** The two ways to read an over-long line: a cap the schema accepts, and the saved artifact. */
+function waysToReadLine(line: number, lineChars: number, saved: SavedArtifact): string {
+  const cap =
+    lineChars <= MAX_FETCH_OUTPUT_CHARS
+      ? `read line ${line} whole with start_line=${line}, max_lines=1 and max_output_chars=${lineChars}`
+      : `line ${line} is longer than the largest max_output_chars (${MAX_FETCH_OUTPUT_CHARS})`;
+  const artifact =
+    'path' in saved
+      ? `the whole document was saved to ${saved.path}`
+      : `the document could not be saved: ${saved.unavailable}`;
+  return `${cap}; ${artifact}`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A failure as data: the code, its HTTP status and retry hints, and for refusals why and what would allow them. */
+function failureFrom(context: RunContext, error: WebToolError): FetchFailureData {
+  const details = error.details as Record<string, unknown>;
+  const status = details.status;
+  const attempts = details.attempts;
+  const cooldown = details.cooldown as OriginCooldown | undefined;
+  const policy = error.code === 'policy_denied' ? explainPolicyDenial(error, context.policy) : undefined;
+  const explained = EXPLAINED_CODES.has(error.code) || cooldown !== undefined;
+  return {
+    status: 'error',
+    code: error.code,
+    ...(policy !== undefined
+      ? { message: policy.reason, policy, allowWith: policy.allowWith }
+      : explained
+        ? { message: error.message }
+        : {}),
+    ...(typeof status === 'number' ? { httpStatus: status } : {}),
+    ...(typeof attempts === 'number' ? { attempts } : {}),
+    ...(error.retryAt === undefined ? {} : { retryAt: error.retryAt }),
+    ...(cooldown === undefined ? {} : { cooldown }),
+  };
+}
+
+function failed(
+  context: RunContext,
+  failure: FetchFailureData,
+  startedAt: number,
+  cacheHit: boolean,
+): ToolCallResult {
+  context.emit({
+    tool: 'WebFetch',
+    status: 'error',
+    errorCode: failure.code,
+    durationMs: performance.now() - startedAt,
+    ...(failure.httpStatus === undefined ? {} : { httpStatus: failure.httpStatus }),
+    ...(failure.attempts === undefined ? {} : { attempts: failure.attempts }),
+    ...(failure.retryAt === undefined ? {} : { retryAt: failure.retryAt }),
+    cacheHit,
+    truncated: false,
+  });
+  const outcome: FetchOutcome = {
+    status: 'error',
+    code: failure.code,
+    ...(failure.httpStatus === undefined ? {} : { httpStatus: failure.httpStatus }),
+    ...(failure.attempts === undefined ? {} : { attempts: failure.attempts }),
+    ...(failure.retryAt === undefined ? {} : { retryAt: failure.retryAt }),
+    ...(failure.cooldown === undefined ? {} : { cooldown: failure.cooldown }),
+    ...(failure.message === undefined ? {} : { reason: failure.message }),
+    ...(failure.allowWith === undefined ? {} : { allowWith: failure.allowWith }),
+    ...(failure.artifact === undefined ? {} : { artifact: failure.artifact }),
+  };
+  return { text: renderFetchOutcome(outcome), isError: true, code: failure.code, data: failure };
+}
+
+async function succeeded(
+  context: RunContext,
+  page: LoadedPage,
+  output: { slice: DocumentSlice; artifact?: string },
+  startedAt: number,
+): Promise<ToolCallResult> {
+  const { document } = page;
+  const { slice } = output;
   const rendered = renderFetchOutcome({
     status: 'ok',
-    url: fetched.url,
-    httpStatus: fetched.status,
-    redirects: fetched.redirects,
-    document: fetched.document,
+    url: page.url,
+    httpStatus: page.status,
+    redirects: page.redirects,
+    document,
     slice,
-    cacheHit: fetched.cacheHit,
+    cacheHit: page.cacheHit,
   });
-  const result = await context.guarded('WebFetch', rendered, false);
+  const guarded = await context.guarded(TOOL_NAMES.fetch, rendered, false);
+  const artifact = output.artifact ?? guarded.artifact;
   context.emit({
     tool: 'WebFetch',
     status: 'ok',
     durationMs: performance.now() - startedAt,
-    httpStatus: fetched.status,
-    contentKind: fetched.document.kind,
-    charset: fetched.document.charset,
-    extractionStage: fetched.document.stage,
-    parserFailures: fetched.document.parserFailures.length,
+    httpStatus: page.status,
+    attempts: page.attempts,
+    contentKind: document.kind,
+    charset: document.charset,
+    extractionStage: document.stage,
+    parserFailures: document.parserFailures.length,
     byteCount: Buffer.byteLength(slice.content),
-    cacheHit: fetched.cacheHit,
-    truncated: result.truncated || slice.truncatedByChars,
+    cacheHit: page.cacheHit,
+    truncated: guarded.truncated || slice.truncatedByChars,
     rendered: false,
   });
   return {
-    text: result.text,
+    text: guarded.text,
     isError: false,
     data: {
       status: 'ok',
-      url: fetched.url,
-      httpStatus: fetched.status,
-      redirects: fetched.redirects,
-      cacheHit: fetched.cacheHit,
+      url: page.url,
+      httpStatus: page.status,
+      redirects: page.redirects,
+      attempts: page.attempts,
+      cacheHit: page.cacheHit,
       document: {
-        kind: fetched.document.kind,
-        format: fetched.document.format,
-        title: fetched.document.title,
-        charset: fetched.document.charset,
-        charsetSource: fetched.document.charsetSource,
-        stage: fetched.document.stage,
-        replacementCount: fetched.document.replacementCount,
-        parserFailures: fetched.document.parserFailures,
+        kind: document.kind,
+        format: document.format,
+        title: document.title,
+        charset: document.charset,
+        charsetSource: document.charsetSource,
+        stage: document.stage,
+        replacementCount: document.replacementCount,
+        parserFailures: document.parserFailures,
       },
       slice,
+      truncated: guarded.truncated || slice.truncatedByChars,
+      ...(artifact === undefined ? {} : { artifact }),
     },
   };
 }

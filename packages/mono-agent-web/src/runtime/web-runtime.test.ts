@@ -88,11 +88,14 @@ describe('a run', () => {
     expect(missing).toMatchObject({
       code: 'http_status',
       isError: true,
-      text: 'WebFetch status: error | error: http_status | http status: 404',
+      text: 'WebFetch status: error | error: http_status | http status: 404 | attempts: 1',
     });
     const other = await run.webFetch({ url: web.url('/content/text', { host: '127.0.0.2' }) });
     expect(other.isError).toBe(true);
     expect(other.text).toContain('error: policy_denied');
+    // The refusal says what was refused and which setting would admit it.
+    expect(other.text).toMatch(/reason: 127\.0\.0\.2:\d+ is not in network\.allow/);
+    expect(other.text).toMatch(/allowed by: add "127\.0\.0\.2:\d+" \(or "127\.0\.0\.2"\) to network\.allow/);
     expect(web.requests.filter((request) => request.hostname === '127.0.0.2')).toHaveLength(0);
     const invalid = await run.webFetch({ url: 'ftp://example.com/file', headers: { Cookie: 'a=b' } });
     expect(invalid.isError).toBe(true);

@@ -76,10 +76,15 @@ export interface WebRuntime {
   close(): Promise<void>;
 }
 
-function networkPolicy(config: WebConfig): NetworkPolicy {
-  return config.network.mode === 'allowlist'
-    ? { mode: 'allowlist', allow: [...config.network.allow] }
-    : { mode: config.network.mode };
+/**
+ * The policy the tools run under. `network.allow` entries admit what they name in every mode but
+ * `none` (which loading refuses to combine with entries), so a loopback service can be listed under
+ * `all` or a public host under `localhost`.
+ */
+export function networkPolicy(config: WebConfig): NetworkPolicy {
+  return config.network.allow.length === 0
+    ? { mode: config.network.mode }
+    : { mode: config.network.mode, allow: [...config.network.allow] };
 }
 
 function providersFor(
