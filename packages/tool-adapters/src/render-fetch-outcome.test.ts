@@ -60,3 +60,27 @@ describe('renderFetchOutcome', () => {
     );
   });
 });
+
+describe('renderFetchOutcome failures with reasons', () => {
+  it('adds the reason, the allowing settings and a saved artifact under the control line', () => {
+    expect(
+      renderFetchOutcome({
+        status: 'error',
+        code: 'cooldown',
+        attempts: 0,
+        cooldown: { cause: 'throttled', until: Date.UTC(2026, 0, 1) },
+        retryAt: Date.UTC(2026, 0, 1),
+        reason: 'https://example.com is cooling down after throttling',
+        allowWith: ['a', 'b'],
+        artifact: '/tmp/a.txt',
+      }),
+    ).toBe(
+      [
+        'WebFetch status: error | error: cooldown | attempts: 0 | cooldown: throttled until 2026-01-01T00:00:00.000Z | retry after: 2026-01-01T00:00:00.000Z',
+        'reason: https://example.com is cooling down after throttling',
+        'allowed by: a; or b',
+        'saved output: /tmp/a.txt',
+      ].join('\n'),
+    );
+  });
+});

@@ -99,3 +99,45 @@ describe('JSON Schemas', () => {
     expect(fetch.properties.max_lines?.maximum).toBe(10_000);
   });
 });
+
+describe('argument errors in plain words', () => {
+  const jargon = /Expected never|Invalid (type|key|value|length|integer|format)|received undefined/;
+
+  it.each([
+    [{}, 'url: is required'],
+    [{ url: 'notaurl' }, 'url: must be an absolute URL (got "notaurl")'],
+    [{ url: 'ftp://example.com/' }, 'url: must be an http:// or https:// URL (got "ftp://example.com/")'],
+    [{ url: 'https://example.com/', max_lines: 0 }, 'max_lines: must be at least 1 (got 0)'],
+    [{ url: 'https://example.com/', max_lines: 10_001 }, 'max_lines: must be at most 10000 (got 10001)'],
+    [{ url: 'https://example.com/', start_line: 1.5 }, 'start_line: must be a whole number (got 1.5)'],
+    [
+      { url: 'https://example.com/', format: 'html' },
+      'format: must be one of "markdown", "text" or "raw" (got "html")',
+    ],
+    [
+      { url: 'https://example.com/', headers: { Cookie: 'a' } },
+      'headers.Cookie: is not allowed in headers; only Accept, Accept-Language, Range and User-Agent may be set',
+    ],
+    ['text', 'arguments: must be an object with named arguments (got "text")'],
+  ])('WebFetch %j: %s', (input, expected) => {
+    const parsed = parseToolArguments(WebFetchInput, input);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.message).toBe(`invalid arguments: ${expected}`);
+    expect(parsed.message).not.toMatch(jargon);
+  });
+
+  it('names an unknown argument with the tool and its arguments, once per field', () => {
+    const parsed = parseToolArguments(WebSearchInput, { query: 'q', sort: 'date', language: 'english' });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems).toEqual([
+      {
+        field: 'sort',
+        message:
+          'is not a WebSearch argument; its arguments are query, alternate_queries, limit, domains, exclude_domains, language and time_range',
+      },
+      { field: 'language', message: 'must be a language tag such as en or pt-BR (got "english")' },
+    ]);
+  });
+});

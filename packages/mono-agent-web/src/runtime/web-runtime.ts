@@ -15,6 +15,7 @@ import {
 } from '@mono-agent/search-providers';
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
+import { resolveNetworkPolicy } from './resolve-network-policy.js';
 import { createRunContext, type RunDependencies } from './run-context.js';
 import type { TimingEvent } from './timing-event.js';
 import { webFetchCall } from './web-fetch-call.js';
@@ -74,17 +75,6 @@ export interface WebRuntime {
   startRun(): WebRun;
   /** Closes every run still open. */
   close(): Promise<void>;
-}
-
-/**
- * The policy the tools run under. `network.allow` entries admit what they name in every mode but
- * `none` (which loading refuses to combine with entries), so a loopback service can be listed under
- * `all` or a public host under `localhost`.
- */
-export function networkPolicy(config: WebConfig): NetworkPolicy {
-  return config.network.allow.length === 0
-    ? { mode: config.network.mode }
-    : { mode: config.network.mode, allow: [...config.network.allow] };
 }
 
 function providersFor(
@@ -147,7 +137,7 @@ export async function createWebRuntime(
       mode: config.coordination,
       ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
     });
-  const policy = networkPolicy(config);
+  const policy = resolveNetworkPolicy(config);
   const cache = createSearchCache<SearchOutcome>();
   const sink: ArtifactSink | undefined =
     config.artifacts === undefined ? undefined : createFileArtifactSink({ directory: config.artifacts.dir });

@@ -62,6 +62,54 @@ describe('validateWebConfig', () => {
     );
   });
 
+  it('judges an Ollama origin by the policy: hosted ollama.com is not reachable under localhost', async () => {
+    const hosted = (mode: string) =>
+      resolveWebConfig({
+        env: {
+          MONO_AGENT_NETWORK_MODE: mode,
+          MONO_AGENT_WEB_SEARCH_BACKEND: 'ollama',
+          MONO_AGENT_WEB_SEARCH_OLLAMA_BASE_URL: 'https://ollama.com',
+          MONO_AGENT_WEB_SEARCH_OLLAMA_API_KEY_ENV: 'OLLAMA_API_KEY',
+        },
+      });
+    expect(names(await validateWebConfig(hosted('localhost'), { liveness: false }))['network.ollama']).toBe(
+      'fail',
+    );
+    expect(names(await validateWebConfig(hosted('all'), { liveness: false }))['network.ollama']).toBe('ok');
+    const local = resolveWebConfig({
+      env: { MONO_AGENT_NETWORK_MODE: 'localhost', MONO_AGENT_WEB_SEARCH_BACKEND: 'ollama' },
+    });
+    expect(names(await validateWebConfig(local, { liveness: false }))['network.ollama']).toBe('ok');
+  });
+
+  it('checks that the policy admits chatgpt.com for Codex search', async () => {
+    const codex = (allow: string) =>
+      resolveWebConfig({
+        env: {
+          MONO_AGENT_NETWORK_MODE: 'allowlist',
+          MONO_AGENT_NETWORK_ALLOW: allow,
+          MONO_AGENT_WEB_SEARCH_BACKEND: 'codex',
+        },
+      });
+    const missing = await validateWebConfig(codex('example.com'), { liveness: false });
+    expect(names(missing)['network.codex']).toBe('fail');
+    expect(missing.checks.find((check) => check.name === 'network.codex')?.detail).toContain('chatgpt.com');
+    const listed = await validateWebConfig(codex('example.com,chatgpt.com'), { liveness: false });
+    expect(names(listed)['network.codex']).toBeUndefined();
+    const auto = resolveWebConfig({
+      env: { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: 'example.com' },
+    });
+    expect(names(await validateWebConfig(auto, { liveness: false }))['network.codex']).toBe('warn');
+  });
+
+  it('accepts only agent-browser itself as the renderer, not any program that prints a version', async () => {
+    const config = resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } });
+    const other = await validateWebConfig(config, { runVersion: async () => 'Python 3.11.2\n' });
+    expect(names(other)['fetch.browser']).toBe('fail');
+    const bare = await validateWebConfig(config, { runVersion: async () => '1.2.3\n' });
+    expect(names(bare)['fetch.browser']).toBe('fail');
+  });
+
   it('checks the renderer version only when rendering is enabled', async () => {
     const config = resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } });
     const good = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.41.2\n' });

@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { createCoordinator } from '@mono-agent/host-coordination';
-import { checkHost, type NetworkPolicy } from '@mono-agent/net';
+import { checkHost } from '@mono-agent/net';
+import { operatorEndpointPolicy } from '@mono-agent/search-providers';
 import type { WebConfig } from '../config/index.js';
+import { resolveNetworkPolicy } from '../runtime/resolve-network-policy.js';
 
 /** The oldest agent-browser release whose flags rendering relies on. */
 export const MIN_AGENT_BROWSER_VERSION = '0.33.1';
+/** The host Codex subscription search reaches; an allowlist must include it. */
+export const CODEX_SEARCH_HOST = 'chatgpt.com';
 /** How long one liveness probe may take. */
 export const LIVENESS_PROBE_TIMEOUT_MS = 10_000;
 
@@ -41,12 +45,6 @@ export interface ValidateOptions {
   runVersion?: (command: string) => Promise<string>;
 }
 
-function policyOf(config: WebConfig): NetworkPolicy {
-  return config.network.mode === 'allowlist'
-    ? { mode: 'allowlist', allow: [...config.network.allow] }
-    : { mode: config.network.mode };
-}
-
 function compareVersions(a: string, b: string): number {
   const left = a.split('.').map(Number);
   const right = b.split('.').map(Number);
@@ -75,7 +73,7 @@ export async function validateWebConfig(
 ): Promise<ValidationReport> {
   const liveness = options.liveness ?? true;
   const checks: ValidationCheck[] = [];
-  const policy = policyOf(config);
+  const policy = resolveNetworkPolicy(config);
   const { search } = config;
 
   checks.push({
@@ -87,12 +85,15 @@ export async function validateWebConfig(
         : `network mode ${policy.mode}${policy.mode === 'allowlist' ? ` (${config.network.allow.length} entries)` : ''}`,
   });
 
+  // The same decision the providers make: an operator endpoint is admitted for itself under `all`,
+  // and otherwise must pass the policy (a hosted origin is not loopback, so `localhost` refuses it).
+  // A name whose verdict depends on DNS (`localhost` under mode localhost) counts as reachable.
   const endpointReachable = (url: string) => {
     if (policy.mode === 'none') return false;
-    if (policy.mode === 'localhost' || policy.mode === 'all') return true;
     const target = new URL(url);
     const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
-    return checkHost(policy, { host: target.hostname, port })?.allowed === true;
+    const decision = checkHost(operatorEndpointPolicy(policy, target), { host: target.hostname, port });
+    return decision === undefined || decision.allowed;
   };
 
   if (search.searxng !== undefined) {
@@ -137,12 +138,26 @@ export async function validateWebConfig(
         : `network mode ${policy.mode} blocks the public keyless engines${search.backend === 'auto' ? '; auto mode falls back to nothing after the configured providers' : ''}`,
     });
   }
-  if (search.backend === 'auto') {
-    checks.push({
-      name: 'search.codex',
-      status: 'ok',
-      detail: 'Codex subscription search is checked lazily, only if a search reaches it',
-    });
+  if (search.backend === 'auto' || search.backend === 'codex') {
+    // Codex search goes to chatgpt.com through the codex app-server; the policy must admit it.
+    const decision = checkHost(policy, { host: CODEX_SEARCH_HOST, port: 443 });
+    const admitted = policy.mode !== 'none' && (decision === undefined || decision.allowed);
+    if (!admitted) {
+      checks.push({
+        name: 'network.codex',
+        status: search.backend === 'codex' ? 'fail' : 'warn',
+        detail:
+          policy.mode === 'allowlist'
+            ? `network.allow does not include ${CODEX_SEARCH_HOST}, which Codex subscription search needs: add "${CODEX_SEARCH_HOST}"`
+            : `network mode ${policy.mode} blocks ${CODEX_SEARCH_HOST}, which Codex subscription search needs`,
+      });
+    } else if (search.backend === 'auto') {
+      checks.push({
+        name: 'search.codex',
+        status: 'ok',
+        detail: 'Codex subscription search is checked lazily, only if a search reaches it',
+      });
+    }
   }
   if (search.backend === 'codex' && liveness) checks.push(await codexReadiness(config, options));
 
@@ -166,7 +181,8 @@ export async function validateWebConfig(
     } else {
       let version: string | undefined;
       try {
-        version = /(\d+\.\d+\.\d+)/.exec(
+        // Only agent-browser's own answer counts: another program printing a version number is not it.
+        version = /agent-browser\D{0,16}?(\d+\.\d+\.\d+)/i.exec(
           await (options.runVersion ?? defaultRunVersion)(config.fetch.browserCommand),
         )?.[1];
       } catch {
@@ -179,7 +195,7 @@ export async function validateWebConfig(
         detail: good
           ? `${config.fetch.browserCommand} reports agent-browser ${version}`
           : version === undefined
-            ? `${config.fetch.browserCommand} --version did not run or printed no version; install agent-browser ${MIN_AGENT_BROWSER_VERSION} or newer`
+            ? `${config.fetch.browserCommand} --version did not run or did not report an agent-browser version; install agent-browser ${MIN_AGENT_BROWSER_VERSION} or newer`
             : `agent-browser ${version} is older than ${MIN_AGENT_BROWSER_VERSION}`,
       });
     }
