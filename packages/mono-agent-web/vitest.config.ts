@@ -7,6 +7,9 @@ export default defineConfig(
   packageTestConfig({
     name: 'mono-agent-web',
     test: {
+      // Contract tests start the built bin several times per test; on a busy machine each start
+      // can take seconds, so they get more room than the unit tests' default.
+      testTimeout: 90_000,
       globalSetup: [
         '../search-providers/test/searx-global-setup.ts',
         './test/contract/support/ensure-built.ts',

@@ -1,8 +1,17 @@
 export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
 export { type CliOutput, runCli } from './run-cli.js';
-export { createFetchAdmission, PROCESS_FETCH_ORIGIN_LIMITS } from './runtime/fetch-admission.js';
+export {
+  COOLDOWN_END_WAIT_MS,
+  createFetchAdmission,
+  type FetchAdmission,
+  type OriginCooldown,
+  PROCESS_FETCH_ORIGIN_LIMITS,
+} from './runtime/fetch-admission.js';
+export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
+export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
 export type { TimingEvent } from './runtime/timing-event.js';
+export type { FetchFailureData } from './runtime/web-fetch-call.js';
 export {
   createWebRuntime,
   FETCH_DEADLINE_MS,

@@ -48,6 +48,7 @@ export interface FetchFailureData {
 interface FetchRequest {
   url: string;
   format: OutputFormat;
+  render: 'never' | 'auto' | 'always';
   headers: Record<string, string>;
   startLine: number | undefined;
   maxLines: number | undefined;
@@ -95,6 +96,8 @@ export async function webFetchCall(
 
   const request = readArguments(context, args);
   if (!request.ok) return fail(request.failure);
+  const render = checkRenderRequest(context, request.value);
+  if (!render.ok) return fail(render.failure);
   const page = await loadPage(context, request.value, callOptions.signal);
   if (!page.ok) return fail(page.failure);
   const slice = await sliceForOutput(context, request.value, page.value);
@@ -102,7 +105,7 @@ export async function webFetchCall(
   return succeeded(context, page.value, slice.value, startedAt);
 }
 
-/** Validates the model's arguments and the render request against the configuration. */
+/** Validates the model's arguments and fills in the defaults. */
 function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
   const parsed = parseToolArguments(WebFetchInput, args);
   if (!parsed.ok) {
@@ -118,32 +121,13 @@ function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
   }
   const value = parsed.value;
   const format = value.format ?? 'markdown';
-  const render = value.render ?? 'never';
-  if (format === 'raw' && render !== 'never') {
-    return invalid(
-      'render',
-      `format raw returns the body undecoded by a browser, so it needs render "never" (got "${render}")`,
-    );
-  }
-  // Config `never` is a ceiling: every call stays static. Rendering is not built yet, so a call
-  // that insists on a browser under a config that allows one fails clearly instead of degrading.
-  if (render === 'always' && context.options.config.fetch.render !== 'never') {
-    return {
-      ok: false,
-      failure: {
-        status: 'error',
-        code: 'unsupported_content',
-        message:
-          'browser rendering is not available in this version; call again with render "never" or "auto"',
-      },
-    };
-  }
   const headers = { ...(value.headers ?? {}) } as Record<string, string>;
   return {
     ok: true,
     value: {
       url: value.url,
       format,
+      render: value.render ?? 'never',
       headers,
       startLine: value.start_line,
       maxLines: value.max_lines,
@@ -157,6 +141,32 @@ function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
       }),
     },
   };
+}
+
+/**
+ * The render request against the configuration: raw needs `never`, and config `never` is a ceiling
+ * (every call stays static). Rendering is not built yet, so a call that insists on a browser under a
+ * config that allows one fails clearly instead of degrading.
+ */
+function checkRenderRequest(context: RunContext, request: FetchRequest): Step<void> {
+  if (request.format === 'raw' && request.render !== 'never') {
+    return invalid(
+      'render',
+      `format raw returns the body undecoded by a browser, so it needs render "never" (got "${request.render}")`,
+    );
+  }
+  if (request.render === 'always' && context.options.config.fetch.render !== 'never') {
+    return {
+      ok: false,
+      failure: {
+        status: 'error',
+        code: 'unsupported_content',
+        message:
+          'browser rendering is not available in this version; call again with render "never" or "auto"',
+      },
+    };
+  }
+  return { ok: true, value: undefined };
 }
 
 function invalid(field: string, message: string): Step<never> {

@@ -54,6 +54,12 @@ describe('WebFetch retries through the built CLI, default process mode', () => {
     expect(sent('s3')).toBe(3);
   });
 
+  it('retries a body cut short by a dropped connection', async () => {
+    const run = await fetchCli(sequence('cut', 'cut,200'));
+    expect(jsonOf(run)).toMatchObject({ status: 'ok', attempts: 2 });
+    expect(sent('cut')).toBe(2);
+  });
+
   it('acceptance: 404 is not retried', async () => {
     const run = await fetchCli(sequence('s4', '404,200'));
     expect(run.code).toBe(EXIT_CODES.backendFailure);

@@ -34,6 +34,14 @@ describe('/sequence/<key>', () => {
     expect(await response.json()).toEqual({ key: 'drop', attempt: 3 });
   });
 
+  it('cuts a body short for cut', async () => {
+    const url = fixture.url('/sequence/cut?steps=cut,200');
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    expect((await fetch(url)).status).toBe(200);
+  });
+
   it('refuses a script it cannot read', async () => {
     expect((await fetch(fixture.url('/sequence/bad?steps=abc'))).status).toBe(400);
     expect((await fetch(fixture.url('/sequence/bad'))).status).toBe(400);

@@ -11,11 +11,13 @@ export const MAX_SEQUENCE_RETRY_AFTER_SECONDS = 86_400;
 type SequenceStep =
   | { kind: 'status'; status: number; retryAfter?: string }
   | { kind: 'reset' }
+  | { kind: 'cut' }
   | { kind: 'hang' };
 
 function parseStep(text: string): SequenceStep {
   if (text === 'reset') return { kind: 'reset' };
   if (text === 'hang') return { kind: 'hang' };
+  if (text === 'cut') return { kind: 'cut' };
   const [statusText, retryAfter, ...rest] = text.split(':');
   if (rest.length > 0) throw new BadRequestError(`step "${text}" has more than one ":"`);
   const status = parseInteger('step status', statusText, { min: 200, max: 599 });
@@ -37,8 +39,8 @@ export function parseSequence(raw: string | null): SequenceStep[] {
 /**
  * `/sequence/<key>?steps=503,429:2,reset,200`: the n-th request for `key` gets the n-th step, and
  * every request after the script the last step. A step is a status (`429:2` adds `Retry-After: 2`),
- * `reset` (the connection is dropped without an answer) or `hang` (no answer until the client
- * leaves). A 2xx answers JSON `{ key, attempt }`; others a short text. Counts are per fixture and key,
+ * `reset` (the connection is dropped without an answer), `cut` (a 200 whose body stops after a few
+ * bytes of the promised 1000) or `hang` (no answer until the client leaves). A 2xx answers JSON `{ key, attempt }`; others a short text. Counts are per fixture and key,
  * shared with `/flaky` by `reset()`; `X-Fixture-Attempt` carries the attempt number.
  */
 export const sequenceRoute: Route = {
@@ -54,6 +56,12 @@ export const sequenceRoute: Route = {
     const attemptHeader = { 'x-fixture-attempt': String(attempt) };
     if (step.kind === 'reset') {
       response.socket?.destroy();
+      return;
+    }
+    if (step.kind === 'cut') {
+      // Headers and the start of a body that promises more, then the connection goes away.
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000', ...attemptHeader });
+      response.write('the start of a body', () => response.socket?.destroy());
       return;
     }
     if (step.kind === 'hang')

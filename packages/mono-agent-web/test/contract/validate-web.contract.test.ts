@@ -1,0 +1,113 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../../src/exit-codes.js';
+import { jsonOf, runBuiltCli } from './support/built-cli.js';
+
+// Contract (Sandbox and validation): "When rendering is enabled, validation checks that
+// browserCommand --version reports agent-browser 0.33.1 or newer. liveness: false skips external
+// probes without changing structural validation." and "an allowlist must include the local endpoint,
+// chatgpt.com for Codex search"; "localhost admits local SearXNG or Ollama but blocks public ...".
+
+interface Report {
+  ok: boolean;
+  checks: { name: string; status: string; detail: string }[];
+}
+
+let home: string;
+const program = (name: string, output: string) => {
+  const path = join(home, name);
+  writeFileSync(path, `#!/bin/sh\necho '${output}'\n`);
+  chmodSync(path, 0o755);
+  return path;
+};
+const validate = async (env: Record<string, string>, args: string[] = []) => {
+  const run = await runBuiltCli(['validate', '--json', ...args], { home, env });
+  const report = jsonOf<Report>(run);
+  return { run, report, check: (name: string) => report.checks.find((check) => check.name === name) };
+};
+
+beforeAll(() => {
+  home = mkdtempSync(join(tmpdir(), 'validate-web-'));
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('validate: the renderer check', () => {
+  it('accepts agent-browser 0.33.1 exactly and refuses 0.33.0', async () => {
+    const good = await validate({
+      MONO_AGENT_WEB_FETCH_RENDER: 'auto',
+      MONO_AGENT_WEB_BROWSER_COMMAND: program('browser-good', 'agent-browser 0.33.1'),
+    });
+    expect(good.check('fetch.browser')).toMatchObject({ status: 'ok' });
+    const old = await validate({
+      MONO_AGENT_WEB_FETCH_RENDER: 'auto',
+      MONO_AGENT_WEB_BROWSER_COMMAND: program('browser-old', 'agent-browser 0.33.0'),
+    });
+    expect(old.check('fetch.browser')).toMatchObject({ status: 'fail' });
+  });
+
+  it('refuses a program that prints a version number but is not agent-browser', async () => {
+    const other = await validate({
+      MONO_AGENT_WEB_FETCH_RENDER: 'auto',
+      MONO_AGENT_WEB_BROWSER_COMMAND: program('not-a-browser', 'Python 3.11.2'),
+    });
+    expect(other.check('fetch.browser')).toMatchObject({ status: 'fail' });
+    expect(other.report.ok).toBe(false);
+    expect(other.run.code).not.toBe(EXIT_CODES.success);
+  });
+
+  it('skips the check with --no-liveness without changing the structural checks', async () => {
+    const env = {
+      MONO_AGENT_WEB_FETCH_RENDER: 'auto',
+      MONO_AGENT_WEB_BROWSER_COMMAND: program('unused', 'Python 3.11.2'),
+      MONO_AGENT_NETWORK_MODE: 'localhost',
+    };
+    const off = await validate(env, ['--no-liveness']);
+    expect(off.check('fetch.browser')?.detail).toContain('liveness off');
+    expect(off.check('network.mode')).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('validate: destinations under the network policy', () => {
+  it('a hosted Ollama origin is not reachable under mode localhost', async () => {
+    const { check, run } = await validate(
+      {
+        MONO_AGENT_NETWORK_MODE: 'localhost',
+        MONO_AGENT_WEB_SEARCH_BACKEND: 'ollama',
+        MONO_AGENT_WEB_SEARCH_OLLAMA_BASE_URL: 'https://ollama.com',
+        MONO_AGENT_WEB_SEARCH_OLLAMA_API_KEY_ENV: 'OLLAMA_API_KEY',
+      },
+      ['--no-liveness'],
+    );
+    expect(check('network.ollama')).toMatchObject({ status: 'fail' });
+    expect(run.code).toBe(EXIT_CODES.invalidInput);
+  });
+
+  it('an allowlist without chatgpt.com fails strict codex search and warns in auto mode', async () => {
+    const strict = await validate(
+      {
+        MONO_AGENT_NETWORK_MODE: 'allowlist',
+        MONO_AGENT_NETWORK_ALLOW: 'example.com',
+        MONO_AGENT_WEB_SEARCH_BACKEND: 'codex',
+      },
+      ['--no-liveness'],
+    );
+    expect(strict.check('network.codex')).toMatchObject({ status: 'fail' });
+    expect(strict.check('network.codex')?.detail).toContain('chatgpt.com');
+    const auto = await validate(
+      { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: 'example.com' },
+      ['--no-liveness'],
+    );
+    expect(auto.check('network.codex')).toMatchObject({ status: 'warn' });
+    const listed = await validate(
+      {
+        MONO_AGENT_NETWORK_MODE: 'allowlist',
+        MONO_AGENT_NETWORK_ALLOW: 'example.com,chatgpt.com',
+        MONO_AGENT_WEB_SEARCH_BACKEND: 'codex',
+      },
+      ['--no-liveness'],
+    );
+    expect(listed.check('network.codex')).toBeUndefined();
+  });
+});
