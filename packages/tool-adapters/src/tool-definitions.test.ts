@@ -131,13 +131,13 @@ describe('argument errors in plain words', () => {
     const parsed = parseToolArguments(WebSearchInput, { query: 'q', sort: 'date', language: 'english' });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.problems).toEqual([
+    expect([...parsed.problems].sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+      { field: 'language', message: 'must be a language tag such as en or pt-BR (got "english")' },
       {
         field: 'sort',
         message:
           'is not a WebSearch argument; its arguments are query, alternate_queries, limit, domains, exclude_domains, language and time_range',
       },
-      { field: 'language', message: 'must be a language tag such as en or pt-BR (got "english")' },
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
+import { FETCH_DEADLINE_MS } from '../../src/index.js';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
 import { type McpSession, startMcp } from './support/mcp-stdio.js';
 import { startRuntime } from './support/runtime.js';
@@ -158,6 +159,35 @@ describe('WebFetch retries through the MCP server', () => {
 });
 
 describe('WebFetch retries through createWebRuntime', () => {
+  // Contract: "One 45-second deadline covers admission, redirects, retry waits and rendering".
+  it('ends a server that never answers at the 45 s deadline as timeout, without retrying past it', async () => {
+    const session = await startRuntime(env());
+    try {
+      const started = Date.now();
+      const result = await session.run.webFetch({ url: sequence('deadline', 'hang') });
+      const elapsed = Date.now() - started;
+      expect(result).toMatchObject({ isError: true, code: 'timeout' });
+      expect(result.text).toContain('reason: the request did not finish within its 45000 ms deadline');
+      expect(elapsed).toBeGreaterThanOrEqual(FETCH_DEADLINE_MS - 500);
+      expect(elapsed).toBeLessThan(FETCH_DEADLINE_MS + 5_000);
+      expect(sent('deadline')).toBe(1);
+    } finally {
+      await session.close();
+    }
+  }, 80_000);
+
+  it('waits out Retry-After twice within the deadline (429:2, 503:2, 200)', async () => {
+    const session = await startRuntime(env());
+    try {
+      const result = await session.run.webFetch({ url: sequence('waits', '429:2,503:2,200') });
+      expect(result.data).toMatchObject({ status: 'ok', attempts: 3 });
+      const [first, , third] = web.requestsTo('/sequence/waits');
+      expect(third!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(3_900);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('retries, reports the attempts in data and in the timing event', async () => {
     const session = await startRuntime(env());
     try {
