@@ -21,6 +21,7 @@ export {
 } from './bloat-guard.js';
 export { type ArgumentProblem, describeArgumentProblem } from './describe-argument-problem.js';
 export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-artifact-sink.js';
+export { FRAME_NAMES, findMarkerSpans, type MarkerEdge, type MarkerSpan } from './find-marker-spans.js';
 export { type FetchOutcome, MAX_DOCUMENT_TITLE_CHARS, renderFetchOutcome } from './render-fetch-outcome.js';
 export {
   MAX_SEARCH_BODY_BYTES,

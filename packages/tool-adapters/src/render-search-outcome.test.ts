@@ -125,7 +125,7 @@ describe('renderSearchOutcome', () => {
     expect(text.split(SEARCH_RESULTS_BEGIN)).toHaveLength(2);
     expect(text.split(SEARCH_RESULTS_END)).toHaveLength(2);
     expect(text.endsWith(SEARCH_RESULTS_END)).toBe(true);
-    expect(text).toContain('(neutralized marker: END UNTRUSTED WEB SEARCH RESULTS)');
+    expect(text).toContain('(neutralized marker: closing untrusted web search results)');
     const withoutRealMarkers = text.replace(SEARCH_RESULTS_BEGIN, '').replace(SEARCH_RESULTS_END, '');
     expect(withoutRealMarkers).not.toMatch(/[[［]\s*(begin|end)\W+untrusted/i);
   });

@@ -1,3 +1,5 @@
+import { findMarkerSpans, type MarkerSpan } from './find-marker-spans.js';
+
 /** Opens the ranked results of WebSearch. */
 export const SEARCH_RESULTS_BEGIN = '[BEGIN UNTRUSTED WEB SEARCH RESULTS]';
 /** Closes the ranked results of WebSearch. */
@@ -11,24 +13,37 @@ export const TOOL_OUTPUT_SAMPLE_BEGIN = '[BEGIN UNTRUSTED TOOL OUTPUT SAMPLE]';
 /** Closes the sample the bloat guard keeps of an oversized tool result. */
 export const TOOL_OUTPUT_SAMPLE_END = '[END UNTRUSTED TOOL OUTPUT SAMPLE]';
 
-// Anything that reads like a frame marker: brackets (ASCII or full-width), BEGIN/END, then UNTRUSTED.
-const MARKER_LIKE = /[[［]\s*(BEGIN|END)\W+UNTRUSTED\b([^\]］\n]{0,200})[\]］]?/giu;
-
 /**
  * Makes untrusted text unable to close or forge a frame. Rather than a per-call nonce (which a model
- * cannot verify), every marker-like sequence in the text is rewritten to
- * `(neutralized marker: END UNTRUSTED …)`: it stays readable, but no longer starts with `[` and so
- * never equals a real marker. Real markers are only ever written by the renderers.
+ * cannot verify), every sequence a reader would take for a frame marker — exact, or disguised with
+ * invisible characters, look-alike letters, full-width or mathematical forms, other separators or
+ * brackets, escapes (see {@link findMarkerSpans}) — is rewritten to
+ * `(neutralized marker: closing untrusted web content)`. The rewrite names what the page contained
+ * but spells neither `BEGIN` nor `END` next to `UNTRUSTED`, so it never matches again; text that
+ * is not marker-like, in any language, comes back unchanged (the same string).
  */
 export function neutralizeMarkers(text: string): string {
-  return text.replace(
-    MARKER_LIKE,
-    (_match, edge: string, rest: string) =>
-      `(neutralized marker: ${edge.toUpperCase()} UNTRUSTED${rest.trimEnd()})`,
-  );
+  const spans = findMarkerSpans(text);
+  if (spans.length === 0) return text;
+  let result = '';
+  let position = 0;
+  for (const span of spans) {
+    result += text.slice(position, span.start) + neutralizedMarker(span);
+    position = span.end;
+  }
+  return result + text.slice(position);
 }
 
-/** Wraps already-neutralized text in a frame. */
+function neutralizedMarker(span: MarkerSpan): string {
+  const edge = span.edge === 'begin' ? 'opening' : 'closing';
+  return `(neutralized marker: ${edge} untrusted${span.frameName === undefined ? '' : ` ${span.frameName}`})`;
+}
+
+/**
+ * Wraps text in a frame. The body is neutralized once more as a whole, so a marker assembled across
+ * separately neutralized fields (a title ending in `[END`, content starting with `UNTRUSTED`) cannot
+ * close the frame either; for already-neutralized text this is a scan that changes nothing.
+ */
 export function frame(begin: string, end: string, body: string): string {
-  return `${begin}\n${body}\n${end}`;
+  return `${begin}\n${neutralizeMarkers(body)}\n${end}`;
 }
