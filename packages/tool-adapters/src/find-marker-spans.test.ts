@@ -151,6 +151,14 @@ describe('findMarkerSpans', () => {
     }
   });
 
+  it('finds a marker after text whose skeleton is longer than the text itself', () => {
+    // Every W is spelled VV and every ligature as two letters: the skeleton outgrows its first buffer.
+    const text = `${'Wow ﬁne window '.repeat(5_000)}${WEB_CONTENT_END}`;
+    const spans = findMarkerSpans(text);
+    expect(spans).toHaveLength(1);
+    expect(text.slice(spans[0]!.start)).toBe(WEB_CONTENT_END);
+  });
+
   it('never lets a cut of neutralized text read as a marker', () => {
     const neutralized = neutralizeMarkers(REAL_MARKERS.join(' and ').replace(/ /g, '\u200b '));
     for (let cut = 0; cut <= neutralized.length; cut += 1) {

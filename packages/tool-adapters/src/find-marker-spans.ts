@@ -45,12 +45,14 @@ const WORD_CHARACTER = /[A-Z0-9#|]/;
 
 // Text that is entirely ASCII and free of escapes can only hold a marker if its letters spell
 // UNTRUST with nothing but non-alphanumerics between them; this check costs about one plain scan.
-const NON_ASCII_OR_ESCAPE = /[^\p{ASCII}]|%[0-9a-f]{2}|\\[ux]|&[#a-z]/iu;
+// Without the case-insensitive flag: under it, the long s and the Kelvin sign would count as ASCII.
+const NON_ASCII = /[^\p{ASCII}]/u;
+const ESCAPE = /%[0-9a-f]{2}|\\[ux]|&[#a-z]/i;
 const ASCII_UNTRUST = /u[^a-z0-9]*n[^a-z0-9]*t[^a-z0-9]*r[^a-z0-9]*u[^a-z0-9]*s[^a-z0-9]*t/i;
 
 /** Whether `text` may hold a marker-like sequence; `false` is certain, `true` needs the full scan. */
 export function mayContainMarker(text: string): boolean {
-  return NON_ASCII_OR_ESCAPE.test(text) || ASCII_UNTRUST.test(text);
+  return NON_ASCII.test(text) || ESCAPE.test(text) || ASCII_UNTRUST.test(text);
 }
 
 /**

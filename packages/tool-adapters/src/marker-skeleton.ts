@@ -216,7 +216,7 @@ const ASCII_CHUNK = 8192;
  */
 export function buildSkeleton(text: string): Skeleton {
   // One source unit spells at most one character except for multi-character spellings, which
-  // check for room themselves.
+  // make room for themselves and for the rest of the text.
   let capacity = text.length + 32;
   let codes = new Uint8Array(capacity);
   let starts = new Int32Array(capacity);
@@ -253,8 +253,10 @@ export function buildSkeleton(text: string): Skeleton {
     if (packed >= MULTIPLE) {
       spelled = spellings[packed - MULTIPLE]!;
       count = spelled.length;
-      if (length + count > capacity) {
-        capacity = Math.max(capacity * 2, length + count + 32);
+      // Room for this spelling and for one character per source unit still to come.
+      const needed = length + count + (text.length - end);
+      if (needed > capacity) {
+        capacity = Math.max(capacity * 2, needed + 32);
         const nextCodes = new Uint8Array(capacity);
         nextCodes.set(codes.subarray(0, length));
         const nextStarts = new Int32Array(capacity);

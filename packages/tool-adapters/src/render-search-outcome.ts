@@ -37,9 +37,11 @@ function renderResult(result: RenderedResult): string {
 
 function bodyOf(query: string, results: readonly RenderedResult[]): string {
   const header = `Query: ${query}`;
-  return results.length === 0
-    ? `${header}\n\nNo results.`
-    : [header, ...results.map(renderResult)].join('\n\n');
+  // Neutralized as a whole as well, so a marker assembled across two fields is rewritten before the
+  // body is measured against its bound.
+  return neutralizeMarkers(
+    results.length === 0 ? `${header}\n\nNo results.` : [header, ...results.map(renderResult)].join('\n\n'),
+  );
 }
 
 /**
