@@ -179,11 +179,14 @@ describe('findMarkerSpans', () => {
     }
   });
 
-  it('skips the full scan only for ASCII text that cannot spell UNTRUST', () => {
+  it('skips the full scan only for text whose skeleton cannot spell UNTRUST', () => {
     expect(mayContainMarker('plain ASCII text about trust')).toBe(false);
+    expect(mayContainMarker('Москва, “quoted” — untrue rust')).toBe(false);
     expect(mayContainMarker('u-n-t-r-u-s-t')).toBe(true);
     expect(mayContainMarker('%55NTRUST')).toBe(true);
-    expect(mayContainMarker('Москва')).toBe(true);
+    expect(mayContainMarker('ՍΝТRUЅТ')).toBe(true);
+    expect(mayContainMarker('UNTRUNTRUST')).toBe(true);
+    expect(mayContainMarker(`U${'\u200b'.repeat(9)}N ﬁ T`)).toBe(false);
   });
 
   it('stays linear on long runs of separators, strokes and brackets', () => {

@@ -24,7 +24,7 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   R: 'ᎡᏒʀꓣгᚱ',
   S: 'ЅѕᏚᏕꜱꓢ',
   T: 'ТтΤτᎢᴛꓔ⊤',
-  U: 'Ասυʋᴜꓴ∪',
+  U: 'ՍսԱυʋᴜꓴ∪',
   V: 'ѴѵνᏙᴠꓦ∨',
   W: 'ԜԝѡωᎳᴡꓪ',
   X: 'ХхΧχꓫ×',

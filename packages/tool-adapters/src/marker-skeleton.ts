@@ -197,6 +197,62 @@ function decodeEscape(text: string, index: number): { codePoint: number; length:
   return undefined;
 }
 
+/**
+ * Whether the skeleton of `text` holds the letters of `word` in order with nothing but gaps
+ * between them (`UNTRUST` finds `U N\u200bT-R|UST`). A streaming match that stores nothing: the
+ * cheap test that lets text without the anchor of every marker skip building the skeleton.
+ */
+export function skeletonHasWord(text: string, word: string): boolean {
+  const letters = [...word].map((letter) => letter.charCodeAt(0));
+  // Knuth-Morris-Pratt fall-back table, so a repeated letter (the two Us of UNTRUST) is not missed.
+  const fallback = new Int32Array(letters.length);
+  for (let index = 1, length = 0; index < letters.length; ) {
+    if (letters[index] === letters[length]) fallback[index++] = ++length;
+    else if (length > 0) length = fallback[length - 1]!;
+    else fallback[index++] = 0;
+  }
+  let matched = 0;
+  let index = 0;
+  let pending = '';
+  let pendingOffset = 0;
+  while (index < text.length || pendingOffset < pending.length) {
+    let code: number;
+    if (pendingOffset < pending.length) code = pending.charCodeAt(pendingOffset++);
+    else {
+      const unit = text.charCodeAt(index);
+      let codePoint = unit;
+      let width = 1;
+      if (unit === 0x25 || unit === 0x5c || unit === 0x26) {
+        const decoded = decodeEscape(text, index);
+        if (decoded !== undefined) {
+          codePoint = decoded.codePoint;
+          width = decoded.length;
+        }
+      } else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+        const low = text.charCodeAt(index + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+          width = 2;
+        }
+      }
+      index += width;
+      let packed = codePoint < 0x10000 ? bmpSpelling[codePoint]! : 0;
+      if (packed === 0) packed = spellingOf(codePoint);
+      if (packed === DROPPED) continue;
+      if (packed >= MULTIPLE) {
+        pending = spellings[packed - MULTIPLE]!;
+        pendingOffset = 0;
+        continue;
+      }
+      code = packed - 1;
+    }
+    if (code === SEPARATOR || code === LINE_BREAK || code === STROKE) continue;
+    while (matched > 0 && letters[matched] !== code) matched = fallback[matched - 1]!;
+    if (letters[matched] === code && ++matched === letters.length) return true;
+  }
+  return false;
+}
+
 function asciiString(codes: Uint8Array, length: number): string {
   let text = '';
   for (let offset = 0; offset < length; offset += ASCII_CHUNK) {
