@@ -1,4 +1,9 @@
-import { buildSkeleton, skeletonHasWord, spellCodePoint } from './marker-skeleton.js';
+import {
+  buildSkeleton,
+  findAnchorWindows,
+  onlyAsciiSpellsLetters,
+  spellCodePoint,
+} from './marker-skeleton.js';
 
 /** The edge a marker-like sequence claims to be. */
 export type MarkerEdge = 'begin' | 'end';
@@ -43,20 +48,36 @@ const MARKER_PATTERN = new RegExp(
 const CLOSING_GAP = /[ \n|]?\]/y;
 const WORD_CHARACTER = /[A-Z0-9#|]/;
 
-// Every marker holds UNTRUSTED. Text that is entirely ASCII and free of escapes can only hold it if
-// its letters spell UNTRUST with nothing but non-alphanumerics between them, which a native regular
-// expression answers at about the speed of a plain scan; other text is walked through the skeleton
-// spelling without building it.
-const NON_ASCII = /[^\p{ASCII}]/u;
+// Every marker holds UNTRUSTED. Text free of escapes whose non-ASCII characters spell no letter
+// (quotes, dashes, spaces, invisible characters, emoji) can only hold it if its ASCII letters spell
+// UNTRUST with nothing but other characters between them, which a native regular expression
+// answers at about the speed of a plain scan; a vertical stroke is not a letter of UNTRUST, so
+// counting it among the others is exact. Other text is walked through the skeleton
+// spelling without building it, noting where UNTRUST occurs; only windows around those occurrences
+// get a skeleton. A window reaches far enough to hold any marker around its UNTRUST (an opening
+// bracket and BEGIN with gaps, the longest frame name and closing bracket after it), so matching
+// in windows finds exactly what matching the whole text would.
 const ESCAPE = /%[0-9a-f]{2}|\\u[0-9a-f{]|\\x[0-9a-f]{2}|&#?\w+;/i;
 const ASCII_UNTRUST = /u[^a-z0-9]*n[^a-z0-9]*t[^a-z0-9]*r[^a-z0-9]*u[^a-z0-9]*s[^a-z0-9]*t/i;
 const ANCHOR = 'UNTRUST';
+/** Skeleton characters kept before the end of an anchor: the anchor with gaps, then `[ B E G I N `. */
+const WINDOW_BEFORE = 48;
+/** Skeleton characters kept after an anchor: `ED`, the longest frame name with gaps, `]`, and slack. */
+const WINDOW_AFTER = 64;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL.
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function mayBeMarkerText(text: string): boolean {
+  if (ESCAPE.test(text)) return true;
+  // The native test answers the common all-ASCII case without walking the text in JavaScript.
+  if (NON_ASCII.test(text) && !onlyAsciiSpellsLetters(text)) return true;
+  return ASCII_UNTRUST.test(text);
+}
 
 /** Whether `text` may hold a marker-like sequence; `false` is certain, `true` needs the full scan. */
 export function mayContainMarker(text: string): boolean {
-  // Without the case-insensitive flag: under it, the long s and the Kelvin sign would count as ASCII.
-  if (!NON_ASCII.test(text) && !ESCAPE.test(text)) return ASCII_UNTRUST.test(text);
-  return skeletonHasWord(text, ANCHOR);
+  return mayBeMarkerText(text) && findAnchorWindows(text, ANCHOR, WINDOW_BEFORE, WINDOW_AFTER).length > 0;
 }
 
 /**
@@ -67,8 +88,21 @@ export function mayContainMarker(text: string): boolean {
  * mapped back to original indices; spans do not overlap and come in order.
  */
 export function findMarkerSpans(text: string): MarkerSpan[] {
-  if (!mayContainMarker(text)) return [];
-  const skeleton = buildSkeleton(text);
+  if (!mayBeMarkerText(text)) return [];
+  const spans: MarkerSpan[] = [];
+  for (const window of findAnchorWindows(text, ANCHOR, WINDOW_BEFORE, WINDOW_AFTER)) {
+    spans.push(...findSpansIn(text, window.start, window.end));
+  }
+  return spans;
+}
+
+/**
+ * Matches `text[from, to)` on its skeleton, without looking for anchors first. A window starts at
+ * the text's start or well before any marker in it, so its first character is a word boundary
+ * either way. Exported for the tests that hold the windowed search to the whole-text one.
+ */
+export function findSpansIn(text: string, from: number, to: number): MarkerSpan[] {
+  const skeleton = buildSkeleton(from === 0 && to === text.length ? text : text.slice(from, to));
   const letters = skeleton.text;
   const spans: MarkerSpan[] = [];
   // The end of the previous span: text right after a rewritten span starts a fresh word.
@@ -89,8 +123,8 @@ export function findMarkerSpans(text: string): MarkerSpan[] {
     // `[END UNTRUSTED` are left in place, so nothing the page said is swallowed.
     if (CLOSING_GAP.test(letters)) end = CLOSING_GAP.lastIndex;
     spans.push({
-      start: skeleton.starts[start]!,
-      end: skeleton.ends[end - 1]!,
+      start: from + skeleton.starts[start]!,
+      end: from + skeleton.ends[end - 1]!,
       edge: keyword!.startsWith('B') ? 'begin' : 'end',
       ...(nameIndex < 0 ? {} : { frameName: FRAME_NAMES[nameIndex]! }),
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSkeleton, spellCodePoint } from './marker-skeleton.js';
+import { buildSkeleton, onlyAsciiSpellsLetters, spellCodePoint } from './marker-skeleton.js';
 
 const spell = (text: string) => buildSkeleton(text).text;
 
@@ -58,6 +58,15 @@ describe('buildSkeleton', () => {
       // in its last character.
       expect(whole.startsWith(prefix.slice(0, -1))).toBe(true);
     }
+  });
+
+  it('knows when only ASCII characters spell letters', () => {
+    expect(onlyAsciiSpellsLetters('It’s “quoted” — fine…\u00a0\u200b 👍🏽')).toBe(true);
+    expect(onlyAsciiSpellsLetters('café')).toBe(false);
+    expect(onlyAsciiSpellsLetters('ſ')).toBe(false);
+    expect(onlyAsciiSpellsLetters('∪')).toBe(false);
+    expect(onlyAsciiSpellsLetters('｜')).toBe(false);
+    expect(onlyAsciiSpellsLetters('［')).toBe(false);
   });
 
   it('spells a ligature or compatibility sequence as several letters', () => {

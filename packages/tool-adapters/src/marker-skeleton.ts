@@ -198,11 +198,50 @@ function decodeEscape(text: string, index: number): { codePoint: number; length:
 }
 
 /**
- * Whether the skeleton of `text` holds the letters of `word` in order with nothing but gaps
- * between them (`UNTRUST` finds `U N\u200bT-R|UST`). A streaming match that stores nothing: the
- * cheap test that lets text without the anchor of every marker skip building the skeleton.
+ * Whether every character of `text` outside ASCII spells nothing or only gaps (typographic quotes
+ * and dashes, no-break spaces, zero-width characters, emoji): then only its ASCII letters can spell a
+ * marker's words, and a search of the raw text stands in for a search of its skeleton.
  */
-export function skeletonHasWord(text: string, word: string): boolean {
+export function onlyAsciiSpellsLetters(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) continue;
+    let codePoint = unit;
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const low = text.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+        index += 1;
+      }
+    }
+    let packed = codePoint < 0x10000 ? bmpSpelling[codePoint]! : 0;
+    if (packed === 0) packed = spellingOf(codePoint);
+    if (packed === DROPPED) continue;
+    if (packed < MULTIPLE) {
+      const code = packed - 1;
+      if (code === SEPARATOR || code === LINE_BREAK) continue;
+      return false;
+    }
+    if (!/^[ \n]*$/.test(spellings[packed - MULTIPLE]!)) return false;
+  }
+  return true;
+}
+
+/** Where an anchor word was found, widened to hold any marker around it. */
+export interface AnchorWindow {
+  /** Index in the original text where the window starts. */
+  start: number;
+  /** Index in the original text just after the window. */
+  end: number;
+}
+
+/**
+ * Finds where the skeleton of `text` holds the letters of `word` in order with nothing but gaps
+ * between them (`UNTRUST` finds `U N\u200bT-R|UST`), each widened to `before` skeleton characters
+ * before the word and `after` after it; overlapping windows are merged. A streaming walk that builds
+ * no skeleton, so text without the anchor of every marker costs one pass.
+ */
+export function findAnchorWindows(text: string, word: string, before: number, after: number): AnchorWindow[] {
   const letters = [...word].map((letter) => letter.charCodeAt(0));
   // Knuth-Morris-Pratt fall-back table, so a repeated letter (the two Us of UNTRUST) is not missed.
   const fallback = new Int32Array(letters.length);
@@ -211,14 +250,26 @@ export function skeletonHasWord(text: string, word: string): boolean {
     else if (length > 0) length = fallback[length - 1]!;
     else fallback[index++] = 0;
   }
+  const windows: AnchorWindow[] = [];
+  // Where the last skeleton characters started, as a ring of a power-of-two size.
+  let ringSize = 1;
+  while (ringSize < before) ringSize *= 2;
+  const mask = ringSize - 1;
+  const recent = new Int32Array(ringSize);
+  let seen = 0;
   let matched = 0;
+  let previousGap = false;
+  let openStart = -1;
+  let remaining = 0;
   let index = 0;
-  let pending = '';
-  let pendingOffset = 0;
-  while (index < text.length || pendingOffset < pending.length) {
+  let spelled = '';
+  let offset = 0;
+  let sourceStart = 0;
+  while (index < text.length || offset < spelled.length) {
     let code: number;
-    if (pendingOffset < pending.length) code = pending.charCodeAt(pendingOffset++);
+    if (offset < spelled.length) code = spelled.charCodeAt(offset++);
     else {
+      sourceStart = index;
       const unit = text.charCodeAt(index);
       let codePoint = unit;
       let width = 1;
@@ -240,17 +291,38 @@ export function skeletonHasWord(text: string, word: string): boolean {
       if (packed === 0) packed = spellingOf(codePoint);
       if (packed === DROPPED) continue;
       if (packed >= MULTIPLE) {
-        pending = spellings[packed - MULTIPLE]!;
-        pendingOffset = 0;
+        spelled = spellings[packed - MULTIPLE]!;
+        offset = 0;
         continue;
       }
       code = packed - 1;
     }
-    if (code === SEPARATOR || code === LINE_BREAK || code === STROKE) continue;
+    const gap = code === SEPARATOR || code === LINE_BREAK || code === STROKE;
+    if (gap && previousGap) continue;
+    previousGap = gap;
+    // Counted as the skeleton counts: a run of gaps is one character.
+    recent[seen & mask] = sourceStart;
+    seen += 1;
+    if (openStart >= 0 && --remaining <= 0) {
+      windows.push({ start: openStart, end: index });
+      openStart = -1;
+    }
+    if (gap) continue;
     while (matched > 0 && letters[matched] !== code) matched = fallback[matched - 1]!;
-    if (letters[matched] === code && ++matched === letters.length) return true;
+    if (letters[matched] !== code || ++matched < letters.length) continue;
+    matched = 0;
+    if (openStart < 0) {
+      openStart = seen > ringSize ? recent[seen & mask]! : 0;
+      const last = windows.at(-1);
+      if (last !== undefined && last.end >= openStart) {
+        windows.pop();
+        openStart = last.start;
+      }
+    }
+    remaining = after;
   }
-  return false;
+  if (openStart >= 0) windows.push({ start: openStart, end: text.length });
+  return windows;
 }
 
 function asciiString(codes: Uint8Array, length: number): string {
