@@ -80,14 +80,20 @@ function expectNeutralized(text: string, atLeast: number) {
   ).toBeGreaterThanOrEqual(atLeast);
 }
 
-type Surface = { name: string; path: () => string; minimum: number; ordinary: boolean };
+type Surface = { name: string; path: () => string; minimum: number; ordinary: boolean; title?: RegExp };
 const FETCH_SURFACES: Surface[] = [
   { name: 'HTML title', path: () => pages.titles[0]!, minimum: 6, ordinary: true },
   { name: 'HTML body', path: () => pages.article, minimum: 20, ordinary: true },
   { name: 'JSON keys and values', path: () => pages.json, minimum: 40, ordinary: true },
   { name: 'text/plain', path: () => pages.text, minimum: 20, ordinary: true },
   { name: 'RSS items', path: () => pages.rss, minimum: 20, ordinary: true },
-  { name: 'PDF text and title', path: () => pages.pdf, minimum: LATIN1_MARKERS.length, ordinary: false },
+  {
+    name: 'PDF text and title',
+    path: () => pages.pdf,
+    minimum: LATIN1_MARKERS.length,
+    ordinary: false,
+    title: /^Title: Report \(neutralized marker: .*\)$/m,
+  },
 ];
 
 describe('createWebRuntime', () => {
@@ -108,6 +114,7 @@ describe('createWebRuntime', () => {
       expectOneFrame(result.text, WEB_CONTENT_BEGIN, WEB_CONTENT_END);
       expectNeutralized(result.text, surface.minimum);
       if (surface.ordinary) expect(result.text).toContain(ORDINARY_TEXT);
+      if (surface.title !== undefined) expect(result.text).toMatch(surface.title);
     });
   }
 
