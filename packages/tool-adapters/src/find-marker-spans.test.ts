@@ -140,9 +140,12 @@ describe('findMarkerSpans', () => {
     expect(neutralized.match(/neutralized marker/g)).toHaveLength(5);
   });
 
-  it('catches 20,000 random disguises (fixed seed), and neutralizing twice changes nothing', () => {
+  // `pnpm bench -- marker-fuzz` runs 100,000 of these; the unit run keeps a sample.
+  it('catches 5,000 random disguises (fixed seed), and neutralizing twice changes nothing', {
+    timeout: 60_000,
+  }, () => {
     const random = seededRandom(20_261_201);
-    for (let index = 0; index < 20_000; index += 1) {
+    for (let index = 0; index < 5_000; index += 1) {
       const variant = randomMarkerVariant(random);
       const neutralized = neutralizeMarkers(`x ${variant} y`);
       if (findMarkerSpans(`x ${variant} y`).length === 0 || findMarkerSpans(neutralized).length > 0)
