@@ -4,7 +4,7 @@
 // nothing inside can close it: every output must hold exactly one opening and one closing marker of
 // its frame and nothing else a reader would take for a marker, whatever disguise the page used.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,7 @@ const environment = () => ({
 });
 
 beforeAll(async () => {
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`pnpm build\` before the contract tests`);
   web = await startFixtureWeb();
   home = mkdtempSync(join(tmpdir(), 'mono-agent-frame-home-'));
   pages = serveHostilePages(web);
@@ -96,7 +97,8 @@ const FETCH_SURFACES: Surface[] = [
   },
 ];
 
-describe('createWebRuntime', () => {
+// Generous timeouts: each case starts extraction (or a whole process) on a machine that may be busy.
+describe('createWebRuntime', { timeout: 60_000 }, () => {
   let runtime: WebRuntime;
   let run: WebRun;
   beforeAll(async () => {
@@ -199,7 +201,7 @@ function runCli(args: string[]) {
   });
 }
 
-describe('the built mono-agent-web CLI', () => {
+describe('the built mono-agent-web CLI', { timeout: 60_000 }, () => {
   for (const surface of FETCH_SURFACES) {
     it(`fetch keeps one frame when disguised markers sit in the ${surface.name}`, async () => {
       const result = await runCli(['fetch', web.url(surface.path()), '--max-output-chars', '200000']);
@@ -217,7 +219,7 @@ describe('the built mono-agent-web CLI', () => {
   });
 });
 
-describe('the MCP server over stdio', () => {
+describe('the MCP server over stdio', { timeout: 60_000 }, () => {
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: 'untrusted-frame-contract', version: '1.0.0' });
