@@ -344,7 +344,7 @@ describe('the codex provider in the search chain', () => {
     expect(outcome.status).toBe('results');
     expect(outcome.backend).toBe('codex');
     expect(outcome.filterSupport).toEqual(CODEX_FILTER_SUPPORT);
-    expect(outcome.providers).toEqual([
+    expect(outcome.providers).toMatchObject([
       { backend: 'codex', disposition: 'accepted', requests: 1, queries: 1 },
     ]);
     expect(outcome.results.map((result) => result.url)).toContain(

@@ -5,6 +5,8 @@ import type {
   QuotaStatus,
   Readiness,
 } from '@mono-agent/codex-app-server-client';
+import type { NetworkPolicy } from '@mono-agent/net';
+import { CODEX_DESTINATION, refuseUnlessPolicyAllows } from './destination-policy.js';
 import { normalizeResultUrl } from './normalize-result-url.js';
 import type {
   FilterSupport,
@@ -48,6 +50,12 @@ export interface CodexProviderOptions {
   args?: readonly string[];
   /** The child's environment for the default client (credential-looking variables are removed). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The run's network policy. Codex searches through chatgpt.com, so a policy that refuses it
+   * (`none`, `localhost`, an allowlist without chatgpt.com) answers `policy_denied` before any
+   * process starts or budget is charged. Without one, no destination check is made.
+   */
+  policy?: NetworkPolicy;
 }
 
 /** The Codex provider, with a way to end the `codex app-server` process it started. */
@@ -179,9 +187,15 @@ export function createCodexProvider(options: CodexProviderOptions = {}): CodexSe
     scope: CODEX_SCOPE,
     filterSupport: CODEX_FILTER_SUPPORT,
 
+    checkDestination() {
+      if (options.policy !== undefined) refuseUnlessPolicyAllows(options.policy, CODEX_DESTINATION, 'codex');
+    },
+
     async search(request: ProviderSearchRequest, context: ProviderCallContext): Promise<ProviderAnswer> {
       const timeoutMs = Math.max(1, Math.ceil(context.timeoutMs));
       if (context.signal?.aborted) throw stopError(context, timeoutMs);
+      // Decided before the client exists: a refused destination never spawns `codex app-server`.
+      if (options.policy !== undefined) refuseUnlessPolicyAllows(options.policy, CODEX_DESTINATION, 'codex');
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), timeoutMs);
       const signal =

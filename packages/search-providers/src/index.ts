@@ -8,6 +8,7 @@ export {
   createCodexProvider,
   DEFAULT_CODEX_SEARCH_MODEL,
 } from './codex-provider.js';
+export { CODEX_DESTINATION, refuseUnlessPolicyAllows } from './destination-policy.js';
 export {
   type DomainFilterOutcome,
   filterByDomains,
@@ -96,6 +97,17 @@ export {
   type SearchRequestInput,
 } from './search-request.js';
 export type { RankedResult, SearchResult } from './search-result.js';
+export {
+  describeEngineFailures,
+  ENGINE_FAILURE_REASONS,
+  type EngineFailure,
+  type EngineFailureReason,
+  isThrottleReason,
+  MAX_ENGINE_NAME_CHARS,
+  MAX_REPORTED_ENGINES,
+  parseUnresponsiveEngines,
+  stableEngineReason,
+} from './searxng-engine-health.js';
 export {
   classifySearxngResponse,
   createSearxngProvider,

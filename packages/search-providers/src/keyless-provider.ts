@@ -14,6 +14,7 @@ import {
   startpageFilterSupport,
 } from '@mono-agent/keyless-html';
 import { ALLOWED_REQUEST_HEADERS, httpRequest, type NetworkPolicy } from '@mono-agent/net';
+import { refuseUnlessPolicyAllows } from './destination-policy.js';
 import { normalizeResultUrl } from './normalize-result-url.js';
 import type {
   FilterSupport,
@@ -87,6 +88,9 @@ function createKeylessProvider(engine: KeylessEngine, options: KeylessProviderOp
     id: engine.id,
     scope: `${engine.id}:${endpoint.origin}`,
     filterSupport: engine.filterSupport,
+    checkDestination() {
+      refuseUnlessPolicyAllows(options.policy, endpoint, engine.id);
+    },
     async search(request: ProviderSearchRequest, context: ProviderCallContext): Promise<ProviderAnswer> {
       const built = engine.build({
         query: request.query,
@@ -102,6 +106,8 @@ function createKeylessProvider(engine: KeylessEngine, options: KeylessProviderOp
         Object.entries(built.headers).filter(([name]) => allowedHeaders.has(name.toLowerCase())),
       );
       const contentType = built.headers['content-type'];
+      // A request the policy refuses is never sent, so it is never charged.
+      refuseUnlessPolicyAllows(options.policy, url, engine.id);
       context.beforeRequest();
       const response = await transport(url, {
         policy: options.policy,

@@ -1,5 +1,6 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { classifyAddress, type HttpResponse, httpRequest, type NetworkPolicy } from '@mono-agent/net';
+import { refuseUnlessPolicyAllows } from './destination-policy.js';
 import { normalizeResultUrl } from './normalize-result-url.js';
 import { operatorEndpointPolicy } from './operator-endpoint.js';
 import type {
@@ -95,10 +96,15 @@ export function createOllamaProvider(options: OllamaProviderOptions): SearchProv
     id: 'ollama',
     scope: `ollama:${base.origin}`,
     filterSupport: OLLAMA_FILTER_SUPPORT,
+    checkDestination() {
+      refuseUnlessPolicyAllows(policy, base, 'ollama');
+    },
     async search(request: ProviderSearchRequest, context: ProviderCallContext): Promise<ProviderAnswer> {
       const authorization =
         kind === 'hosted' ? hostedAuthorization(options.apiKeyEnv, environment) : undefined;
       const body = JSON.stringify({ query: request.query, max_results: request.limit });
+      // A request the policy refuses is never sent, so it is never charged.
+      refuseUnlessPolicyAllows(policy, base, 'ollama');
       for (const [index, path] of paths.entries()) {
         context.beforeRequest();
         const response = await transport(new URL(path, base), {

@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
 import type { SearchResult } from './search-result.js';
 
@@ -6,11 +7,51 @@ export const MIN_PREFIX_MATCH_LENGTH = 4;
 /** The most characters a prefix match may leave over (`index` ~ `indexes`, not `in` ~ `internal`). */
 export const MAX_PREFIX_MATCH_SUFFIX = 3;
 
-function termMatches(term: string, words: ReadonlySet<string>, folded: string): boolean {
-  // Scripts written without spaces (Chinese, Japanese, Thai) cannot be split into words: use substrings.
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(term)) {
-    return folded.includes(term);
+/**
+ * Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) and
+ * Korean, whose particles attach to the word: a term or phrase in them matches as a substring.
+ */
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}]/u;
+
+/**
+ * Whether folded text (padded with spaces) contains a folded phrase: as a whole-word sequence, or,
+ * where the phrase starts or ends in a script without word spaces, with that end open.
+ */
+function containsPhrase(folded: string, phrase: string): boolean {
+  if (!UNSPACED_SCRIPT.test(phrase)) return folded.includes(` ${phrase} `);
+  phrase = joinUnspaced(phrase);
+  const open = (character: string | undefined) => character !== undefined && UNSPACED_SCRIPT.test(character);
+  const characters = [...phrase];
+  const before = open(characters[0]) ? '' : ' ';
+  const after = open(characters[characters.length - 1]) ? '' : ' ';
+  return folded.includes(`${before}${phrase}${after}`);
+}
+
+const SPACE_INSIDE_UNSPACED = new RegExp(`(${UNSPACED_SCRIPT.source}) (?=${UNSPACED_SCRIPT.source})`, 'gu');
+
+/** Drops a space between two characters of unspaced scripts, where it is punctuation folded away. */
+function joinUnspaced(text: string): string {
+  return UNSPACED_SCRIPT.test(text) ? text.replace(SPACE_INSIDE_UNSPACED, '$1') : text;
+}
+
+/** Percent-decodes what decodes; a bare or broken `%` sequence stays as written. */
+function decodeLeniently(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
   }
+}
+
+function termMatches(term: string, words: ReadonlySet<string>, folded: string): boolean {
+  if (UNSPACED_SCRIPT.test(term)) return folded.includes(joinUnspaced(term));
   if (words.has(term)) return true;
   if (term.length < MIN_PREFIX_MATCH_LENGTH) return false;
   for (const word of words) {
@@ -47,16 +88,17 @@ export function isRelevant(result: SearchResult, query: ParsedQuery): boolean {
   try {
     const url = new URL(result.url);
     host = url.hostname;
-    urlText = decodeURIComponent(`${url.hostname} ${url.pathname}`);
+    // An internationalized host reads in its own script (`xn--mnchen-3ya.de` is `münchen.de`).
+    urlText = `${domainToUnicode(url.hostname) || url.hostname} ${decodeLeniently(url.pathname)}`;
   } catch {
     return false;
   }
   if (!hostMatchesSites(host, query.sites)) return false;
-  const folded = ` ${foldText(`${result.title} ${result.snippet} ${urlText}`)} `;
+  const folded = ` ${joinUnspaced(foldText(`${result.title} ${result.snippet} ${urlText}`))} `;
   const words = new Set(folded.split(' '));
   words.delete('');
-  if (!query.phrases.every((phrase) => folded.includes(` ${phrase} `))) return false;
-  if (query.excluded.some((term) => folded.includes(` ${term} `))) return false;
+  if (!query.phrases.every((phrase) => containsPhrase(folded, phrase))) return false;
+  if (query.excluded.some((term) => containsPhrase(folded, term))) return false;
   const matched = query.terms.filter((term) => termMatches(term, words, folded)).length;
   return matched >= requiredTermMatches(query.terms.length);
 }

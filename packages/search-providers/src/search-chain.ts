@@ -14,6 +14,7 @@ import type { SearchCache } from './search-cache.js';
 import type { NextAction, ProviderDisposition, ProviderReport, SearchOutcome } from './search-outcome.js';
 import type { ProviderAnswer, ProviderId, SearchProvider } from './search-provider.js';
 import { parseSearchRequest, type SearchRequest, type SearchRequestInput } from './search-request.js';
+import type { EngineFailure } from './searxng-engine-health.js';
 import { SEARXNG_STRICT_REQUEST_TIMEOUT_MS } from './searxng-provider.js';
 
 /** The deadline of one whole search: admission, start-up and I/O of every provider. */
@@ -107,8 +108,8 @@ export function createSearchChain(options: SearchChainOptions): SearchChain {
       const request = parseSearchRequest(input);
       const key = JSON.stringify([configurationKey, request]);
       const cached = options.cache?.get(key);
-      if (cached !== undefined)
-        return { ...withBudget(cached, run.budget), cacheHit: true, sharedInFlight: false };
+      if (cached !== undefined) return reusedFor(cached, run, 'cache');
+      if (run.signal?.aborted) return cancelledOutcome(request, run.budget);
       if (run.budget.exhausted) return budgetExhausted(request, run.budget);
       const execute = () =>
         runChain({
@@ -124,20 +125,115 @@ export function createSearchChain(options: SearchChainOptions): SearchChain {
       const cache = options.cache;
       const shared = cache.share(key, async () => {
         const outcome = await execute();
-        if (outcome.status !== 'error') cache.set(key, outcome);
+        if (isCompleteForRequest(outcome)) cache.set(key, outcome);
         return outcome;
       });
-      const outcome = await shared.promise;
-      if (shared.leader) return outcome;
-      // A follower sent nothing; its own run's budget is reported. A failed leader is not reused.
-      if (outcome.status === 'error') return await execute();
-      return { ...withBudget(outcome, run.budget), sharedInFlight: true };
+      if (shared.leader) return await shared.promise;
+      const outcome = await untilAborted(shared.promise, run.signal);
+      if (outcome === undefined) return cancelledOutcome(request, run.budget);
+      // A follower sent nothing. What the leader's own run state decided (its budget, its
+      // cancellation, its deferrals) is not an answer for this run, which asks for itself.
+      if (shapedByRun(outcome)) return await execute();
+      // A backend failure is shared like an answer: asking the failing backend again cannot help.
+      for (const report of outcome.providers) {
+        if (report.disposition === 'rate_limited' && run.deferrals.get(report.backend) === undefined) {
+          run.deferrals.defer(report.backend, {
+            ...(report.retryAfterMs === undefined ? {} : { retryAfterMs: report.retryAfterMs }),
+            ...(report.retryAt === undefined ? {} : { retryAt: report.retryAt }),
+          });
+        }
+      }
+      return reusedFor(outcome, run, 'in-flight');
     },
   };
 }
 
-function withBudget(outcome: SearchOutcome, budget: RunBudget): SearchOutcome {
-  return { ...outcome, requestsUsed: budget.requestsUsed, requestsRemaining: budget.requestsRemaining };
+/** Dispositions that describe one run's state rather than the backend's answer to the request. */
+const RUN_STATE_DISPOSITIONS: ReadonlySet<ProviderDisposition> = new Set([
+  'budget_exhausted',
+  'cancelled',
+  'deferred',
+]);
+/** Dispositions of a backend that answered this very request. */
+const ANSWERED_DISPOSITIONS: ReadonlySet<ProviderDisposition> = new Set([
+  'accepted',
+  'no_results',
+  'irrelevant',
+  'out_of_domain',
+  'policy_denied',
+]);
+
+/** Whether an outcome was decided by the producing run's budget, cancellation or deferrals. */
+function shapedByRun(outcome: SearchOutcome): boolean {
+  if (outcome.error?.code === 'cancelled' || outcome.error?.code === 'search_budget_exhausted') return true;
+  return outcome.providers.some((report) => RUN_STATE_DISPOSITIONS.has(report.disposition));
+}
+
+/**
+ * Whether an outcome may be cached for other runs: results, or an empty answer that every provider in
+ * the chain gave (none skipped, cooling down or failing, whose answer a later run might still get).
+ */
+function isCompleteForRequest(outcome: SearchOutcome): boolean {
+  if (outcome.status === 'error' || shapedByRun(outcome)) return false;
+  if (outcome.status === 'results') return true;
+  return outcome.providers.every((report) => ANSWERED_DISPOSITIONS.has(report.disposition));
+}
+
+/** A cached or shared outcome, restated for the run that receives it: its budget, its next step. */
+function reusedFor(outcome: SearchOutcome, run: SearchRunContext, how: 'cache' | 'in-flight'): SearchOutcome {
+  const canSearch = !run.budget.exhausted;
+  const next: Pick<SearchOutcome, 'retryInRun' | 'nextAction'> =
+    outcome.status === 'results'
+      ? { retryInRun: canSearch, nextAction: 'fetch_results' }
+      : outcome.status === 'no_results'
+        ? { retryInRun: canSearch, nextAction: canSearch ? 'refine_query' : 'use_available_evidence' }
+        : { retryInRun: false, nextAction: 'use_available_evidence' };
+  return {
+    ...outcome,
+    ...next,
+    // This run sent none of the producing run's requests.
+    providers: outcome.providers.map((report) => ({ ...report, requests: 0 })),
+    requestsUsed: run.budget.requestsUsed,
+    requestsRemaining: run.budget.requestsRemaining,
+    cacheHit: how === 'cache',
+    sharedInFlight: how === 'in-flight',
+  };
+}
+
+/** Settles with `work`, or with `undefined` as soon as `signal` fires. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (signal === undefined) return await work;
+  if (signal.aborted) return undefined;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function cancelledOutcome(request: SearchRequest, budget: RunBudget): SearchOutcome {
+  return {
+    status: 'error',
+    query: request.query,
+    results: [],
+    providers: [],
+    rateLimited: false,
+    cooldownBackends: [],
+    retryInRun: false,
+    nextAction: 'use_available_evidence',
+    requestsUsed: budget.requestsUsed,
+    requestsRemaining: budget.requestsRemaining,
+    error: { code: 'cancelled', message: 'the search was cancelled before an answer arrived' },
+    cacheHit: false,
+    sharedInFlight: false,
+    filtered: { outsideDomains: 0, excluded: 0, irrelevant: 0 },
+    warnings: [],
+  };
 }
 
 function budgetExhausted(request: SearchRequest, budget: RunBudget): SearchOutcome {
@@ -269,14 +365,20 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
   const cooldownBackends: ProviderId[] = [];
   let answeredBy: SearchProvider | undefined;
   let workingBackend: SearchProvider | undefined;
-  let stopAll = false;
+  let stopped: 'budget_exhausted' | 'cancelled' | undefined;
 
   for (const id of input.order) {
     const provider = input.providers[id]!;
     const report: ProviderReport = { backend: id, disposition: 'no_results', requests: 0, queries: 0 };
     reports.push(report);
-    if (stopAll) {
-      Object.assign(report, { disposition: 'budget_exhausted', code: 'search_budget_exhausted' });
+    if (stopped === undefined && run.signal?.aborted) stopped = 'cancelled';
+    if (stopped !== undefined) {
+      Object.assign(
+        report,
+        stopped === 'cancelled'
+          ? { disposition: 'cancelled', code: 'cancelled' }
+          : { disposition: 'budget_exhausted', code: 'search_budget_exhausted' },
+      );
       continue;
     }
     const deferral = run.deferrals.get(id);
@@ -305,7 +407,8 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
       answeredBy = provider;
       break;
     }
-    if (report.disposition === 'budget_exhausted' || report.disposition === 'cancelled') stopAll = true;
+    if (report.disposition === 'budget_exhausted' || report.disposition === 'cancelled')
+      stopped = report.disposition;
   }
 
   const rateLimited = reports.some(
@@ -325,6 +428,17 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
     filtered,
     warnings,
   };
+  // A cancelled search answers `cancelled`, never an empty list the later backends did not get to check.
+  if (answeredBy === undefined && (run.signal?.aborted || stopped === 'cancelled')) {
+    return {
+      ...base,
+      status: 'error',
+      results: [],
+      retryInRun: false,
+      nextAction: 'use_available_evidence',
+      error: { code: 'cancelled', message: 'the search was cancelled' },
+    };
+  }
   if (answeredBy !== undefined) {
     const results = reciprocalRankFusion(accepted).slice(0, request.limit);
     return {
@@ -422,6 +536,13 @@ async function runStage(input: StageInput): Promise<StageResult> {
     warnings: [],
     filtered: { outsideDomains: 0, excluded: 0, irrelevant: 0 },
   };
+  try {
+    provider.checkDestination?.();
+  } catch (error) {
+    // Refused by the policy: no admission, no budget, no process.
+    fail(report, asWebToolError(error, provider.id));
+    return result;
+  }
   const stageEnds = input.now() + input.stageMs;
   // Codex spends a subscription turn per query: it is asked the exact main query once, no alternates.
   const queries = provider.id === 'codex' ? [request.query] : [request.query, ...request.alternateQueries];
@@ -444,6 +565,8 @@ async function runStage(input: StageInput): Promise<StageResult> {
       answer = await askProvider(input, query, remaining);
     } catch (error) {
       const failure = asWebToolError(error, provider.id);
+      const engines = failure.details.engines;
+      if (Array.isArray(engines) && engines.length > 0) report.engines = engines as EngineFailure[];
       if (failure.code === 'cooldown') {
         Object.assign(report, {
           disposition: 'cooldown',
@@ -470,6 +593,8 @@ async function runStage(input: StageInput): Promise<StageResult> {
     report.queries += 1;
     result.worked = true;
     result.warnings.push(...answer.warnings);
+    if (answer.kind === 'results' && answer.engineFailures !== undefined)
+      report.engines = answer.engineFailures;
     if (answer.kind === 'no_results') continue;
     sawResults = true;
     const inDomain = filterByDomains(answer.results, request);
@@ -504,6 +629,7 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
   if (run.budget.exhausted)
     throw new WebToolError({ code: 'search_budget_exhausted', message: 'no budget left' });
   const permits: { permit: Permit; recordsOutcome: boolean }[] = [];
+  const queuedAt = input.now();
   try {
     for (const { recordsOutcome, ...admission } of admissionsFor(provider, input.coordinator.mode)) {
       let granted: Awaited<ReturnType<Coordinator['admit']>>;
@@ -533,9 +659,12 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
       permits.push({ permit: granted, recordsOutcome: recordsOutcome !== false });
     }
   } catch (error) {
+    report.queueWaitMs = (report.queueWaitMs ?? 0) + (input.now() - queuedAt);
     await Promise.all(permits.map(({ permit }) => permit.release({ outcome: 'abandoned' })));
     throw error;
   }
+  const askedAt = input.now();
+  report.queueWaitMs = (report.queueWaitMs ?? 0) + (askedAt - queuedAt);
   const requestTimeout =
     provider.id === 'searxng' && input.strict
       ? Math.min(timeoutMs, SEARXNG_STRICT_REQUEST_TIMEOUT_MS)
@@ -581,6 +710,7 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
     }
     throw error;
   } finally {
+    report.backendMs = (report.backendMs ?? 0) + (input.now() - askedAt);
     const results = await Promise.all(
       permits
         .reverse()

@@ -1,6 +1,7 @@
 import type { FailureCode } from '@mono-agent/budget-policy';
 import type { FilterSupport, ProviderId } from './search-provider.js';
 import type { RankedResult } from './search-result.js';
+import type { EngineFailure } from './searxng-engine-health.js';
 
 /** What happened to one provider during a search. */
 export type ProviderDisposition =
@@ -47,6 +48,12 @@ export interface ProviderReport {
   retryAfterMs?: number;
   /** Epoch milliseconds after which it can help again, when known. */
   retryAt?: number;
+  /** SearXNG engines that failed, each with a stable reason (when the instance reported any). */
+  engines?: EngineFailure[];
+  /** Milliseconds spent waiting for admission (concurrency, start spacing). */
+  queueWaitMs?: number;
+  /** Milliseconds the backend itself took to answer or fail. */
+  backendMs?: number;
 }
 
 /** What the caller (and, rendered, the model) may do next. */

@@ -1,4 +1,5 @@
 import type { SearchResult } from './search-result.js';
+import type { EngineFailure } from './searxng-engine-health.js';
 
 /** The time ranges a search may be limited to. */
 export const TIME_RANGES = ['day', 'month', 'year'] as const;
@@ -60,6 +61,8 @@ export type ProviderAnswer =
       results: SearchResult[];
       /** Non-fatal problems worth showing (e.g. some SearXNG engines failed). */
       warnings: string[];
+      /** SearXNG engines that failed while others answered. */
+      engineFailures?: EngineFailure[];
     }
   | {
       /** The backend worked and found nothing. */
@@ -81,6 +84,11 @@ export interface SearchProvider {
   readonly scope: string;
   /** Which filters it really applies. */
   readonly filterSupport: FilterSupport;
+  /**
+   * Throws `policy_denied` when the network policy refuses this backend's destination. The chain asks
+   * before admission and before any budget is charged; `search` asks again before it sends.
+   */
+  checkDestination?(): void;
   /** Runs one query. */
   search(request: ProviderSearchRequest, context: ProviderCallContext): Promise<ProviderAnswer>;
 }

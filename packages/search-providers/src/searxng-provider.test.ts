@@ -51,11 +51,11 @@ describe('classifySearxngResponse on recorded searx answers', () => {
     expect(classifySearxngResponse(recorded('empty'), 10)).toEqual({ kind: 'no_results', warnings: [] });
   });
 
-  it('empty with blocked or throttled engines → rate_limited naming each engine and reason', () => {
+  it('empty with blocked or throttled engines → rate_limited naming each engine and its reason in stable words', () => {
     for (const [name, text] of [
-      ['captcha-503', 'fixture-captcha: CAPTCHA required'],
+      ['captcha-503', 'fixture-captcha: CAPTCHA'],
       ['http-429', 'fixture-429: too many requests'],
-      ['http-403', 'fixture-403: blocked'],
+      ['http-403', 'fixture-403: access denied'],
     ] as const) {
       const error = failure(recorded(name));
       expect(error.code, name).toBe('rate_limited');
@@ -88,7 +88,7 @@ describe('classifySearxngResponse on recorded searx answers', () => {
     const error = failure({ ...recorded('empty'), body: new TextEncoder().encode(body) });
     expect(error.code).toBe('rate_limited');
     expect(error.message).toContain(
-      'brave: Suspended: too many requests; duckduckgo: CAPTCHA; wikipedia: timeout',
+      'brave: too many requests (suspended); duckduckgo: CAPTCHA; wikipedia: timeout',
     );
   });
 

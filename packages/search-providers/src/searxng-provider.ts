@@ -1,5 +1,6 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { type HttpResponse, httpRequest, type NetworkPolicy } from '@mono-agent/net';
+import { refuseUnlessPolicyAllows } from './destination-policy.js';
 import { normalizeResultUrl } from './normalize-result-url.js';
 import { operatorEndpointPolicy, parseLoopbackEndpoint } from './operator-endpoint.js';
 import type {
@@ -10,12 +11,15 @@ import type {
   SearchProvider,
 } from './search-provider.js';
 import type { SearchResult } from './search-result.js';
+import {
+  describeEngineFailures,
+  type EngineFailure,
+  isThrottleReason,
+  parseUnresponsiveEngines,
+} from './searxng-engine-health.js';
 
 /** In strict `searxng` mode, the most one SearXNG request may take. */
 export const SEARXNG_STRICT_REQUEST_TIMEOUT_MS = 15_000;
-
-/** Engine messages that mean blocked or throttled rather than broken (SearXNG and searx 1.x wording). */
-const THROTTLE_REASONS = /^(suspended: )?(captcha|too many requests|access denied|blocked)\b/i;
 
 /** Options of {@link createSearxngProvider}. */
 export interface SearxngProviderOptions {
@@ -40,6 +44,9 @@ export function createSearxngProvider(options: SearxngProviderOptions): SearchPr
     id: 'searxng',
     scope: `searxng:${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}`,
     filterSupport: SEARXNG_FILTER_SUPPORT,
+    checkDestination() {
+      refuseUnlessPolicyAllows(policy, searchUrl, 'searxng');
+    },
     async search(request: ProviderSearchRequest, context: ProviderCallContext): Promise<ProviderAnswer> {
       const url = new URL(searchUrl);
       url.searchParams.set('q', request.query);
@@ -47,6 +54,8 @@ export function createSearxngProvider(options: SearxngProviderOptions): SearchPr
       url.searchParams.set('pageno', '1');
       if (request.language !== undefined) url.searchParams.set('language', request.language);
       if (request.timeRange !== undefined) url.searchParams.set('time_range', request.timeRange);
+      // A request the policy refuses is never sent, so it is never charged.
+      refuseUnlessPolicyAllows(policy, url, 'searxng');
       context.beforeRequest();
       const response = await transport(url, {
         policy,
@@ -88,6 +97,14 @@ export function classifySearxngResponse(response: HttpResponse, limit: number): 
       ...retryHints(response),
     });
   }
+  if (response.status >= 300 && response.status <= 399) {
+    // Never followed: a search endpoint that redirects is misconfigured or fronted by a block page.
+    throw new WebToolError({
+      code: 'backend_unavailable',
+      message: `SearXNG answered a redirect (HTTP ${response.status}), which is not followed: point tools.web.search.searxng.endpoint at the instance's base URL`,
+      details: { backend: 'searxng', status: response.status, rule: 'redirect' },
+    });
+  }
   if (response.status < 200 || response.status > 299) {
     throw new WebToolError({
       code: 'backend_unavailable',
@@ -97,15 +114,17 @@ export function classifySearxngResponse(response: HttpResponse, limit: number): 
   }
   const body = parseBody(response.body);
   const failures = parseUnresponsiveEngines(body.unresponsive_engines);
-  const warnings = failures.length === 0 ? [] : [`some SearXNG engines failed: ${describe(failures)}`];
+  const warnings =
+    failures.length === 0 ? [] : [`some SearXNG engines failed: ${describeEngineFailures(failures)}`];
   const results = parseResults(body.results).slice(0, limit);
-  if (results.length > 0) return { kind: 'results', results, warnings };
+  const engineFailures = failures.length === 0 ? {} : { engineFailures: failures };
+  if (results.length > 0) return { kind: 'results', results, warnings, ...engineFailures };
   if (failures.length === 0) return { kind: 'no_results', warnings };
-  const throttled = failures.some(([, reason]) => THROTTLE_REASONS.test(reason));
+  const throttled = failures.some((failure) => isThrottleReason(failure.reason));
   throw new WebToolError({
     code: throttled ? 'rate_limited' : 'backend_unavailable',
-    message: `SearXNG returned no results because its engines failed: ${describe(failures)}`,
-    details: { backend: 'searxng', engines: failures.map(([engine, reason]) => `${engine}: ${reason}`) },
+    message: `SearXNG returned no results because its engines failed: ${describeEngineFailures(failures)}`,
+    details: { backend: 'searxng', engines: failures satisfies EngineFailure[] },
   });
 }
 
@@ -130,17 +149,6 @@ function parseBody(bytes: Uint8Array): SearxngBody {
   return parsed as SearxngBody;
 }
 
-function parseUnresponsiveEngines(value: unknown): [string, string][] {
-  if (!Array.isArray(value)) return [];
-  const engines: [string, string][] = [];
-  for (const entry of value) {
-    if (Array.isArray(entry) && typeof entry[0] === 'string') {
-      engines.push([entry[0], typeof entry[1] === 'string' ? entry[1] : 'unknown error']);
-    }
-  }
-  return engines.sort(([a], [b]) => a.localeCompare(b));
-}
-
 function parseResults(value: unknown): SearchResult[] {
   if (!Array.isArray(value)) return [];
   const results: SearchResult[] = [];
@@ -156,10 +164,6 @@ function parseResults(value: unknown): SearchResult[] {
     });
   }
   return results;
-}
-
-function describe(failures: readonly [string, string][]): string {
-  return failures.map(([engine, reason]) => `${engine}: ${reason}`).join('; ');
 }
 
 function retryHints(response: HttpResponse) {
