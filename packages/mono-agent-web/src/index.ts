@@ -10,11 +10,21 @@ export {
 } from './runtime/fetch-admission.js';
 export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
 export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
+export {
+  createIdleRunRotation,
+  DEFAULT_RUN_IDLE_SECONDS,
+  type IdleRunRotation,
+  type IdleRunRotationOptions,
+  MAX_RUN_IDLE_SECONDS,
+  MIN_RUN_IDLE_SECONDS,
+  type RotatableRun,
+} from './runtime/idle-run-rotation.js';
 export type { TimingEvent } from './runtime/timing-event.js';
 export type { FetchFailureData } from './runtime/web-fetch-call.js';
 export {
   createWebRuntime,
   FETCH_DEADLINE_MS,
+  type StartRunOptions,
   type ToolCallResult,
   type WebRun,
   type WebRuntime,

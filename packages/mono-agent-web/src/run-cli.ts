@@ -4,6 +4,11 @@ import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import { CONFIG_ENV_VARIABLES, loadWebConfig } from './config/index.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { PACKAGE_VERSION } from './package-version.js';
+import {
+  createIdleRunRotation,
+  MAX_RUN_IDLE_SECONDS,
+  MIN_RUN_IDLE_SECONDS,
+} from './runtime/idle-run-rotation.js';
 import type { ToolCallResult, WebRuntimeOptions } from './runtime/web-runtime.js';
 
 /** Where the CLI writes and what it reads; injected so tests and embedding hosts capture output. */
@@ -32,7 +37,10 @@ Usage:
   mono-agent-web extract [file|-] --url <url> [--content-type T] [--format markdown|text|raw]
   mono-agent-web web-control status|reset --json
   mono-agent-web validate [--no-liveness] [--json]
-  mono-agent-web mcp            serve WebSearch and WebFetch to an MCP client over stdio
+  mono-agent-web mcp [--run-idle-seconds N]
+                                serve WebSearch and WebFetch to an MCP client over stdio; a burst
+                                of calls is one run, and a call after N idle seconds (default 300)
+                                starts a fresh run with a fresh search budget
 
 Options:
   --config <file>  agent configuration file (JSON; keys under tools.web, network, artifacts)
@@ -70,6 +78,7 @@ const OPTIONS = {
   url: { type: 'string' },
   'content-type': { type: 'string' },
   'no-liveness': { type: 'boolean' },
+  'run-idle-seconds': { type: 'string' },
 } as const;
 
 type Parsed = ReturnType<typeof parseCliArguments>;
@@ -123,6 +132,8 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
     return EXIT_CODES.success;
   }
   try {
+    if (parsed.values['run-idle-seconds'] !== undefined && command !== 'mcp')
+      throw new UsageError('--run-idle-seconds belongs to the mcp command');
     switch (command) {
       case 'search':
         return await toolCommand(parsed, rest, output, 'search');
@@ -270,16 +281,26 @@ async function webControlCommand(parsed: Parsed, rest: string[], output: CliOutp
 }
 
 async function mcpCommand(parsed: Parsed, output: CliOutput) {
+  const flag = integerOption(parsed.values['run-idle-seconds'], 'run-idle-seconds');
+  if (flag !== undefined && (flag < MIN_RUN_IDLE_SECONDS || flag > MAX_RUN_IDLE_SECONDS)) {
+    throw new UsageError(
+      `--run-idle-seconds must be from ${MIN_RUN_IDLE_SECONDS} through ${MAX_RUN_IDLE_SECONDS}, got ${flag}`,
+    );
+  }
   const runtime = await loadRuntime(parsed, output);
-  const run = runtime.startRun();
+  // One server serves many model runs: each burst of calls gets its own run and request budget.
+  const runs = createIdleRunRotation({
+    idleSeconds: flag ?? runtime.config.mcp.runIdleSeconds,
+    startRun: (notice) => runtime.startRun(notice),
+  });
   const { serveMcpOverStdio } = await import('@mono-agent/tool-adapters');
   try {
     await serveMcpOverStdio({
-      webSearch: (args, options) => run.webSearch(args, options),
-      webFetch: (args, options) => run.webFetch(args, options),
+      webSearch: (args, options) => runs.use((run) => run.webSearch(args, options)),
+      webFetch: (args, options) => runs.use((run) => run.webFetch(args, options)),
     });
   } finally {
-    await run.close();
+    await runs.close();
     await runtime.close();
   }
   return EXIT_CODES.success;

@@ -24,9 +24,11 @@ export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-art
 export { FRAME_NAMES, findMarkerSpans, type MarkerEdge, type MarkerSpan } from './find-marker-spans.js';
 export { type FetchOutcome, MAX_DOCUMENT_TITLE_CHARS, renderFetchOutcome } from './render-fetch-outcome.js';
 export {
+  MAX_RENDERED_ENGINES,
   MAX_SEARCH_BODY_BYTES,
   MAX_SNIPPET_CHARS,
   MAX_TITLE_CHARS,
+  type RenderSearchOptions,
   renderSearchOutcome,
   SNIPPET_TRUNCATED_MARKER,
 } from './render-search-outcome.js';

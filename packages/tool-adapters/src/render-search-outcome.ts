@@ -35,12 +35,16 @@ function renderResult(result: RenderedResult): string {
   return lines.join('\n');
 }
 
-function bodyOf(query: string, results: readonly RenderedResult[]): string {
+function bodyOf(query: string, results: readonly RenderedResult[], omitted = 0): string {
   const header = `Query: ${query}`;
   // Neutralized as a whole as well, so a marker assembled across two fields is rewritten before the
   // body is measured against its bound.
+  if (results.length > 0) return neutralizeMarkers([header, ...results.map(renderResult)].join('\n\n'));
+  // Results that exist but do not fit are not "No results.": that would be a false claim about the web.
   return neutralizeMarkers(
-    results.length === 0 ? `${header}\n\nNo results.` : [header, ...results.map(renderResult)].join('\n\n'),
+    omitted > 0
+      ? `${header}\n\n${omitted} results were found, but none fits the output bound; search with a narrower query.`
+      : `${header}\n\nNo results.`,
   );
 }
 
@@ -76,12 +80,46 @@ function fitBody(query: string, entries: RenderedResult[]): { body: string; omit
   while (excess > 0 && entries.length > 0) {
     entries.pop();
     omitted += 1;
-    body = bodyOf(query, entries);
+    body = bodyOf(query, entries, omitted);
     excess = utf8ByteLength(body) - MAX_SEARCH_BODY_BYTES;
   }
   // Only a query near its own bound could still overflow; never emit more than the allocation.
   if (excess > 0) body = utf8Prefix(body, MAX_SEARCH_BODY_BYTES);
   return { body, omitted };
+}
+
+/** The most failed engines named per backend; the rest are counted. */
+export const MAX_RENDERED_ENGINES = 24;
+
+/** `duckduckgo: CAPTCHA; brave: too many requests`, from the provider's stable reasons. */
+function describeEngines(report: ProviderReport): string {
+  const engines = report.engines ?? [];
+  const named = engines
+    .slice(0, MAX_RENDERED_ENGINES)
+    .map((failure) => `${failure.engine}: ${failure.reason}${failure.suspended ? ' (suspended)' : ''}`);
+  const rest = engines.length - named.length;
+  return neutralizeMarkers(rest > 0 ? `${named.join('; ')}; and ${rest} more` : named.join('; '));
+}
+
+/** One line per backend that reported failed engines: the reason it failed, or a warning beside results. */
+function engineLines(outcome: SearchOutcome): string[] {
+  const lines: string[] = [];
+  for (const report of outcome.providers) {
+    if (report.engines === undefined || report.engines.length === 0) continue;
+    const failed = report.disposition === 'failed' || report.disposition === 'rate_limited';
+    lines.push(
+      failed
+        ? `${report.backend} engines failed: ${describeEngines(report)}`
+        : `warning: some ${report.backend} engines failed: ${describeEngines(report)}`,
+    );
+  }
+  return lines;
+}
+
+/** How the renderer learns about the run a search belongs to. */
+export interface RenderSearchOptions {
+  /** Set on the first search of a run that began because the previous one sat idle this long. */
+  freshRunAfterIdleSeconds?: number;
 }
 
 function describeProvider(report: ProviderReport): string {
@@ -95,7 +133,8 @@ function describeProvider(report: ProviderReport): string {
  * outside the frame, and the bounded ranked results inside `[BEGIN UNTRUSTED WEB SEARCH RESULTS]`.
  * Failures name only backends and stable categories, never backend messages.
  */
-export function renderSearchOutcome(outcome: SearchOutcome): string {
+export function renderSearchOutcome(outcome: SearchOutcome, options: RenderSearchOptions = {}): string {
+  const fresh = options.freshRunAfterIdleSeconds;
   const control = [
     `WebSearch status: ${outcome.status}`,
     outcome.backend === undefined ? undefined : `backend: ${outcome.backend}`,
@@ -104,12 +143,14 @@ export function renderSearchOutcome(outcome: SearchOutcome): string {
     `requests: ${outcome.requestsUsed} used, ${outcome.requestsRemaining} left`,
     `retry in this run: ${outcome.retryInRun ? 'may help' : 'will not help'}`,
     `next: ${outcome.nextAction}`,
+    fresh === undefined ? undefined : `run: fresh run began after ${fresh} s idle, budget reset`,
   ]
     .filter((part) => part !== undefined)
     .join(' | ');
   const metadata: string[] = [];
   if (outcome.providers.length > 0)
     metadata.push(`providers: ${outcome.providers.map(describeProvider).join(', ')}`);
+  metadata.push(...engineLines(outcome));
   if (outcome.rateLimited || outcome.cooldownBackends.length > 0) {
     metadata.push(
       `throttling: ${[

@@ -6,6 +6,7 @@ import {
   DEFAULT_NETWORK_MODE,
   DEFAULT_OLLAMA_BASE_URL,
   DEFAULT_RENDER_MODE,
+  DEFAULT_RUN_IDLE_SECONDS,
   DEFAULT_SEARCH_BACKEND,
 } from './config-constants.js';
 
@@ -66,6 +67,11 @@ export const CONFIG_ENV_VARIABLES = [
     key: 'tools.web.fetch.browserCommand',
     env: 'MONO_AGENT_WEB_BROWSER_COMMAND',
     default: DEFAULT_BROWSER_COMMAND,
+  },
+  {
+    key: 'tools.web.mcp.runIdleSeconds',
+    env: 'MONO_AGENT_WEB_MCP_RUN_IDLE_SECONDS',
+    default: String(DEFAULT_RUN_IDLE_SECONDS),
   },
   { key: 'network.mode', env: 'MONO_AGENT_NETWORK_MODE', default: DEFAULT_NETWORK_MODE },
   { key: 'network.allow', env: 'MONO_AGENT_NETWORK_ALLOW', default: 'empty' },

@@ -61,6 +61,7 @@ const DEFAULT_SOURCES = {
   'tools.web.search.codex.model': 'default',
   'tools.web.fetch.render': 'default',
   'tools.web.fetch.browserCommand': 'default',
+  'tools.web.mcp.runIdleSeconds': 'default',
   'network.mode': 'default',
   'network.allow': 'default',
 };
@@ -73,6 +74,7 @@ describe('loadWebConfig defaults', () => {
       network: { mode: 'all', allow: [] },
       search: { backend: 'auto', maxRequestsPerRun: 4, codex: { model: 'gpt-5.6-luna' } },
       fetch: { render: 'never', browserCommand: 'agent-browser' },
+      mcp: { runIdleSeconds: 300 },
       sources: DEFAULT_SOURCES,
     });
     expect(config.search.searxng).toBeUndefined();
@@ -125,6 +127,7 @@ describe('loadWebConfig with the recommended configuration', () => {
         codex: { model: 'gpt-5.6-luna' },
       },
       fetch: { render: 'never', browserCommand: 'agent-browser' },
+      mcp: { runIdleSeconds: 300 },
       sources: {
         'tools.web.coordination': 'file',
         'tools.web.search.backend': 'file',
@@ -287,6 +290,14 @@ const KEY_CASES: KeyCase[] = [
     env: { MONO_AGENT_WEB_BROWSER_COMMAND: 'agent-browser-0.34' },
     envExpected: 'agent-browser-0.34',
     read: (config) => config.fetch.browserCommand,
+  },
+  {
+    key: 'tools.web.mcp.runIdleSeconds',
+    file: web({ mcp: { runIdleSeconds: 60 } }),
+    fileExpected: 60,
+    env: { MONO_AGENT_WEB_MCP_RUN_IDLE_SECONDS: '900' },
+    envExpected: 900,
+    read: (config) => config.mcp.runIdleSeconds,
   },
   {
     key: 'network.mode',
@@ -972,6 +983,7 @@ describe('describeConfigSources', () => {
       { key: 'tools.web.search.codex.model', env: 'MONO_AGENT_WEB_SEARCH_CODEX_MODEL', source: 'default' },
       { key: 'tools.web.fetch.render', env: 'MONO_AGENT_WEB_FETCH_RENDER', source: 'env' },
       { key: 'tools.web.fetch.browserCommand', env: 'MONO_AGENT_WEB_BROWSER_COMMAND', source: 'default' },
+      { key: 'tools.web.mcp.runIdleSeconds', env: 'MONO_AGENT_WEB_MCP_RUN_IDLE_SECONDS', source: 'default' },
       { key: 'network.mode', env: 'MONO_AGENT_NETWORK_MODE', source: 'default' },
       { key: 'network.allow', env: 'MONO_AGENT_NETWORK_ALLOW', source: 'default' },
       { key: 'artifacts.dir', env: 'MONO_AGENT_ARTIFACT_DIR', source: 'env' },
@@ -998,6 +1010,7 @@ describe('CONFIG_ENV_VARIABLES', () => {
       ['tools.web.search.codex.model', 'MONO_AGENT_WEB_SEARCH_CODEX_MODEL', 'gpt-5.6-luna'],
       ['tools.web.fetch.render', 'MONO_AGENT_WEB_FETCH_RENDER', 'never'],
       ['tools.web.fetch.browserCommand', 'MONO_AGENT_WEB_BROWSER_COMMAND', 'agent-browser'],
+      ['tools.web.mcp.runIdleSeconds', 'MONO_AGENT_WEB_MCP_RUN_IDLE_SECONDS', '300'],
       ['network.mode', 'MONO_AGENT_NETWORK_MODE', 'all'],
       ['network.allow', 'MONO_AGENT_NETWORK_ALLOW', 'empty'],
       ['artifacts.dir', 'MONO_AGENT_ARTIFACT_DIR', 'unset'],

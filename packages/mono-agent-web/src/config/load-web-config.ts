@@ -14,7 +14,10 @@ import {
   DEFAULT_NETWORK_MODE,
   DEFAULT_OLLAMA_BASE_URL,
   DEFAULT_RENDER_MODE,
+  DEFAULT_RUN_IDLE_SECONDS,
   DEFAULT_SEARCH_BACKEND,
+  MAX_RUN_IDLE_SECONDS,
+  MIN_RUN_IDLE_SECONDS,
   RENDER_MODES,
   SEARCH_BACKENDS,
 } from './config-constants.js';
@@ -104,7 +107,7 @@ export function describeConfigSources(
 
 type JsonObject = Record<string, unknown>;
 
-const WEB_KEYS = ['coordination', 'search', 'fetch'];
+const WEB_KEYS = ['coordination', 'search', 'fetch', 'mcp'];
 const SEARCH_KEYS = ['backend', 'maxRequestsPerRun', 'searxng', 'endpoint', 'ollama', 'codex'];
 const OLLAMA_ENV_NAMES: readonly ConfigEnvName[] = [
   'MONO_AGENT_WEB_SEARCH_OLLAMA_BASE_URL',
@@ -159,7 +162,7 @@ function build(
     return { key, file: fileSlot, env: envSlot };
   };
 
-  const { web, search, searxng, ollama, codex, fetch, network, artifacts } = sections;
+  const { web, search, searxng, ollama, codex, fetch, mcp, network, artifacts } = sections;
   const coordination = read('tools.web.coordination', web, 'coordination', oneOfReader(COORDINATION_MODES));
   const backend = read('tools.web.search.backend', search, 'backend', oneOfReader(SEARCH_BACKENDS));
   const maxRequests = read(
@@ -196,6 +199,12 @@ function build(
     fetch,
     'browserCommand',
     stringReader(checkBrowserCommand),
+  );
+  const runIdleSeconds = read(
+    'tools.web.mcp.runIdleSeconds',
+    mcp,
+    'runIdleSeconds',
+    integerReader(MIN_RUN_IDLE_SECONDS, MAX_RUN_IDLE_SECONDS),
   );
   const networkMode = read('network.mode', network, 'mode', oneOfReader(NETWORK_MODES));
   const networkAllow = read('network.allow', network, 'allow', listReader(checkAllowEntry));
@@ -266,6 +275,7 @@ function build(
   const modelValue = pick(model, DEFAULT_CODEX_MODEL);
   const renderValue = pick(render, DEFAULT_RENDER_MODE);
   const browserCommandValue = pick(browserCommand, DEFAULT_BROWSER_COMMAND);
+  const runIdleSecondsValue = pick(runIdleSeconds, DEFAULT_RUN_IDLE_SECONDS);
   let artifactsValue: { dir: string } | undefined;
   if (effective(artifactDir).source !== undefined) {
     const dir = pick(artifactDir, '');
@@ -284,6 +294,7 @@ function build(
       codex: { model: modelValue },
     },
     fetch: { render: renderValue, browserCommand: browserCommandValue },
+    mcp: { runIdleSeconds: runIdleSecondsValue },
     ...(artifactsValue === undefined ? {} : { artifacts: artifactsValue }),
     sources: orderSources(sources),
   });
@@ -297,6 +308,7 @@ interface Sections {
   ollama?: JsonObject;
   codex?: JsonObject;
   fetch?: JsonObject;
+  mcp?: JsonObject;
   network?: JsonObject;
   artifacts?: JsonObject;
 }
@@ -332,6 +344,7 @@ function readSections(document: ConfigDocument | undefined, problems: ConfigProb
     ollama: section(search, 'ollama', 'tools.web.search.ollama', ['baseUrl', 'apiKeyEnv', 'trustPublicUrl']),
     codex: section(search, 'codex', 'tools.web.search.codex', ['model']),
     fetch: section(web, 'fetch', 'tools.web.fetch', ['render', 'browserCommand']),
+    mcp: section(web, 'mcp', 'tools.web.mcp', ['runIdleSeconds']),
     // The rest of the agent config belongs to other components, so keys this package does not read
     // are left alone there.
     network: section(root, 'network', 'network'),

@@ -47,6 +47,12 @@ export interface FetchConfig {
   readonly browserCommand: string;
 }
 
+/** The settings of the `mono-agent-web mcp` server. */
+export interface McpConfig {
+  /** Seconds without a tool call after which the next call starts a fresh run (fresh budget). */
+  readonly runIdleSeconds: number;
+}
+
 /** The resolved, validated web configuration of one agent. */
 export interface WebConfig {
   /** Whether limits stay in this process or are shared by every opted-in process of the OS user. */
@@ -62,6 +68,8 @@ export interface WebConfig {
   readonly search: SearchConfig;
   /** The WebFetch settings. */
   readonly fetch: FetchConfig;
+  /** The MCP server settings. */
+  readonly mcp: McpConfig;
   /** Where saved output artifacts go, when configured (an absolute path). */
   readonly artifacts?: {
     /** The directory, resolved against `cwd`. */

@@ -29,6 +29,8 @@ export interface RunDependencies {
   sink: ArtifactSink | undefined;
   /** The extraction package, loaded once by the runtime. */
   extract: typeof import('@mono-agent/extract');
+  /** Set when this run replaced one that sat idle this many seconds (a long-lived server's next burst). */
+  freshAfterIdleSeconds?: number;
 }
 
 /** The bounded output of the bloat guard for one text block. */

@@ -31,6 +31,12 @@ export interface TimingEvent {
   retryAt?: number;
   /** WebFetch: HTTP requests sent, counting retries and redirect hops (0 for a cache hit). */
   attempts?: number;
+  /** WebSearch: milliseconds spent waiting for admission (concurrency, start spacing). */
+  queueWaitMs?: number;
+  /** WebSearch: milliseconds the backends took to answer or fail. */
+  backendMs?: number;
+  /** WebSearch: whether a deadline ran out (the search's, a stage's or a request's). */
+  timedOut?: boolean;
   /** WebFetch: HTTP status. */
   httpStatus?: number;
   /** WebFetch: content kind. */

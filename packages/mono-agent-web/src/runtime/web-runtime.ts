@@ -65,14 +65,23 @@ export interface WebRun {
   close(): Promise<void>;
 }
 
+/** Options of {@link WebRuntime.startRun}. */
+export interface StartRunOptions {
+  /** The idle gap, in seconds, after which the host started this run in place of the previous one. */
+  freshAfterIdleSeconds?: number;
+}
+
 /** The host-level runtime: one coordinator and one search cache per process. */
 export interface WebRuntime {
   /** The configuration in force. */
   readonly config: WebConfig;
   /** The coordinator (for `web-control status` / `reset`). */
   readonly coordinator: Coordinator;
-  /** Starts a run. */
-  startRun(): WebRun;
+  /**
+   * Starts a run. A long-lived host that starts it because the previous run sat idle passes
+   * `freshAfterIdleSeconds`, and the run's first search says that a fresh run (and budget) began.
+   */
+  startRun(options?: StartRunOptions): WebRun;
   /** Closes every run still open. */
   close(): Promise<void>;
 }
@@ -88,6 +97,8 @@ function providersFor(
     // Spawned only when a search reaches it; in auto mode an unavailable Codex is found out once.
     codex = createCodexProvider({
       model: search.codex.model,
+      // chatgpt.com is a destination like any other: a policy that refuses it never spawns Codex.
+      policy,
       strict: search.backend === 'codex',
       ...(options.codexCommand === undefined ? {} : { command: options.codexCommand }),
     });
@@ -146,12 +157,23 @@ export async function createWebRuntime(
   return {
     config,
     coordinator,
-    startRun() {
+    startRun(runOptions = {}) {
       // Providers belong to the run, so a Codex child process started by one run ends with it; the
       // cache and coordinator are shared by every run of the process.
       const { providers, codex } = providersFor(options, policy);
       const chain = createSearchChain({ backend: config.search.backend, providers, coordinator, cache });
-      const run = startRun({ options, coordinator, policy, chain, codex, sink, extract });
+      const run = startRun({
+        options,
+        coordinator,
+        policy,
+        chain,
+        codex,
+        sink,
+        extract,
+        ...(runOptions.freshAfterIdleSeconds === undefined
+          ? {}
+          : { freshAfterIdleSeconds: runOptions.freshAfterIdleSeconds }),
+      });
       openRuns.add(run);
       const close = run.close.bind(run);
       return Object.assign(run, {

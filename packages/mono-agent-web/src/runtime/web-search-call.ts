@@ -4,6 +4,9 @@ import { parseToolArguments, renderSearchOutcome, WebSearchInput } from '@mono-a
 import type { RunContext } from './run-context.js';
 import type { ToolCallResult } from './web-runtime.js';
 
+// Runs whose first search has already said that a fresh run began after an idle gap.
+const announcedFreshRuns = new WeakSet<RunContext>();
+
 /** One WebSearch call of a run: validate, share identical calls, run the chain, render, report. */
 export async function webSearchCall(
   context: RunContext,
@@ -13,12 +16,23 @@ export async function webSearchCall(
   const { budget, deferrals, chain } = context;
   context.ensureOpen();
   const startedAt = performance.now();
+  const failed = (code: FailureCode, detail: string): ToolCallResult => {
+    // Every call leaves one event, a refused one too, so a host sees the model's invalid calls.
+    context.emit({
+      tool: 'WebSearch',
+      status: 'error',
+      errorCode: code,
+      durationMs: performance.now() - startedAt,
+      requests: 0,
+      requestBudget: budget.limit,
+      requestsRemaining: budget.requestsRemaining,
+      cacheHit: false,
+      truncated: false,
+    });
+    return { text: `WebSearch status: error | error: ${code}${detail}`, isError: true, code };
+  };
   const parsed = parseToolArguments(WebSearchInput, args);
-  if (!parsed.ok)
-    return {
-      text: `WebSearch status: error | error: validation_error\n${parsed.message}`,
-      isError: true,
-    };
+  if (!parsed.ok) return failed('validation_error', `\n${parsed.message}`);
   const value = parsed.value;
   const input = {
     query: value.query,
@@ -29,40 +43,60 @@ export async function webSearchCall(
     ...(value.language === undefined ? {} : { language: value.language }),
     ...(value.time_range === undefined ? {} : { timeRange: value.time_range }),
   };
-  const usedBefore = budget.requestsUsed;
+  let led = false;
   let outcome: SearchOutcome;
   try {
-    outcome = await context.share(`search:${JSON.stringify(input)}`, () =>
-      chain.search(input, { budget, deferrals, signal: context.signalFor(callOptions.signal) }),
-    );
+    outcome = await context.share(`search:${JSON.stringify(input)}`, () => {
+      led = true;
+      return chain.search(input, { budget, deferrals, signal: context.signalFor(callOptions.signal) });
+    });
   } catch (error) {
     const code: FailureCode = WebToolError.isInstance(error) ? error.code : 'internal_error';
-    const message = WebToolError.isInstance(error) && code === 'validation_error' ? `\n${error.message}` : '';
-    context.emit({
-      tool: 'WebSearch',
-      status: 'error',
-      errorCode: code,
-      durationMs: performance.now() - startedAt,
-      cacheHit: false,
-      truncated: false,
-    });
-    return { text: `WebSearch status: error | error: ${code}${message}`, isError: true, code };
+    const detail = WebToolError.isInstance(error) && code === 'validation_error' ? `\n${error.message}` : '';
+    return failed(code, detail);
   }
-  const result = await context.guarded('WebSearch', renderSearchOutcome(outcome), outcome.status === 'error');
+  // An identical call of this run already in flight answered this one: it sent nothing itself.
+  if (!led) {
+    outcome = {
+      ...outcome,
+      providers: outcome.providers.map((report) => ({ ...report, requests: 0 })),
+      requestsUsed: budget.requestsUsed,
+      requestsRemaining: budget.requestsRemaining,
+      sharedInFlight: !outcome.cacheHit,
+    };
+  }
+  const fresh = context.freshAfterIdleSeconds;
+  const announce = fresh !== undefined && !announcedFreshRuns.has(context);
+  if (announce) announcedFreshRuns.add(context);
+  const rendered = renderSearchOutcome(outcome, announce ? { freshRunAfterIdleSeconds: fresh } : {});
+  const result = await context.guarded('WebSearch', rendered, outcome.status === 'error');
+  const reused = outcome.cacheHit || outcome.sharedInFlight;
+  let queueWaitMs = 0;
+  let backendMs = 0;
+  let requests = 0;
+  for (const report of outcome.providers) {
+    queueWaitMs += report.queueWaitMs ?? 0;
+    backendMs += report.backendMs ?? 0;
+    requests += report.requests;
+  }
   context.emit({
     tool: 'WebSearch',
     status: outcome.status === 'results' ? 'ok' : outcome.status,
     ...(outcome.error === undefined ? {} : { errorCode: outcome.error.code }),
     durationMs: performance.now() - startedAt,
     ...(outcome.backend === undefined ? {} : { backend: outcome.backend }),
-    requests: budget.requestsUsed - usedBefore,
+    // This call's own requests, not a budget delta that a concurrent call of the run would inflate.
+    requests: reused ? 0 : requests,
     requestBudget: budget.limit,
     requestsRemaining: budget.requestsRemaining,
     cooldownSkips: outcome.providers.filter((report) => report.disposition === 'cooldown').length,
     quotaSkips: outcome.providers.filter((report) => report.disposition === 'quota_skipped').length,
     nextAction: outcome.nextAction,
     ...(outcome.retryAt === undefined ? {} : { retryAt: outcome.retryAt }),
-    cacheHit: outcome.cacheHit || outcome.sharedInFlight,
+    queueWaitMs: reused ? 0 : Math.round(queueWaitMs),
+    backendMs: reused ? 0 : Math.round(backendMs),
+    timedOut: outcome.providers.some((report) => report.code === 'timeout'),
+    cacheHit: reused,
     truncated: result.truncated,
   });
   return {
