@@ -151,6 +151,11 @@ export function renderSearchOutcome(outcome: SearchOutcome, options: RenderSearc
   if (outcome.providers.length > 0)
     metadata.push(`providers: ${outcome.providers.map(describeProvider).join(', ')}`);
   metadata.push(...engineLines(outcome));
+  // The refusal is this project's own wording (destination, rule, remedy), never a backend's text.
+  for (const report of outcome.providers) {
+    if (report.disposition === 'policy_denied' && report.message !== undefined)
+      metadata.push(`network policy: ${neutralizeMarkers(report.message.replace(/\s+/g, ' '))}`);
+  }
   if (outcome.rateLimited || outcome.cooldownBackends.length > 0) {
     metadata.push(
       `throttling: ${[
