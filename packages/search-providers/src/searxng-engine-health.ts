@@ -76,7 +76,7 @@ export function isThrottleReason(reason: EngineFailureReason): boolean {
 function engineName(value: string): string {
   // The name is the operator's configuration, but it reaches the model: keep it to plain name characters.
   const cleaned = value
-    .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_ENGINE_NAME_CHARS);
