@@ -12,7 +12,7 @@ export const MAX_PREFIX_MATCH_SUFFIX = 3;
  * Korean, whose particles attach to the word: a term or phrase in them matches as a substring.
  */
 const UNSPACED_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}]/u;
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Thai}\p{Script_Extensions=Lao}\p{Script_Extensions=Khmer}\p{Script_Extensions=Myanmar}\p{Script_Extensions=Hangul}]/u;
 
 /**
  * Whether folded text (padded with spaces) contains a folded phrase: as a whole-word sequence, or,

@@ -43,7 +43,7 @@ function bodyOf(query: string, results: readonly RenderedResult[], omitted = 0):
   // Results that exist but do not fit are not "No results.": that would be a false claim about the web.
   return neutralizeMarkers(
     omitted > 0
-      ? `${header}\n\n${omitted} results were found, but none fits the output bound; search with a narrower query.`
+      ? `${header}\n\n${omitted === 1 ? 'The result' : `All ${omitted} results`} found did not fit the output bound; search with a narrower query.`
       : `${header}\n\nNo results.`,
   );
 }
