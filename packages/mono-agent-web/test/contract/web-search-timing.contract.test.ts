@@ -79,7 +79,9 @@ describe('timing events', () => {
     expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(
       PROCESS_KEYLESS_LIMITS.startSpacingMs - 50,
     );
-    expect(events[1]?.queueWaitMs).toBeGreaterThanOrEqual(PROCESS_KEYLESS_LIMITS.startSpacingMs - 500);
+    // The second search waits out what is left of the spacing after the first search's own time.
+    const leftOver = PROCESS_KEYLESS_LIMITS.startSpacingMs - events[0]!.durationMs;
+    expect(events[1]?.queueWaitMs).toBeGreaterThanOrEqual(Math.max(1, leftOver - 200));
     await host.close();
   });
 });
