@@ -322,9 +322,9 @@ function keylessParse(parse: typeof parseDuckDuckGoHtml) {
     const code = status(random);
     const outcome = parse(
       {
-        status,
+        status: code,
         headers:
-          status >= 300 && status < 400
+          code >= 300 && code < 400
             ? { location: random.pick(['/sp/captcha', text.slice(0, 80), '']) }
             : {},
         body: text,
