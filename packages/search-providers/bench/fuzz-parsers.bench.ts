@@ -324,9 +324,7 @@ function keylessParse(parse: typeof parseDuckDuckGoHtml) {
       {
         status: code,
         headers:
-          code >= 300 && code < 400
-            ? { location: random.pick(['/sp/captcha', text.slice(0, 80), '']) }
-            : {},
+          code >= 300 && code < 400 ? { location: random.pick(['/sp/captcha', text.slice(0, 80), '']) } : {},
         body: text,
         url: 'https://html.duckduckgo.com/html/',
       },

@@ -353,6 +353,25 @@ describe('the codex provider in the search chain', () => {
     expect(runContext.budget.requestsUsed).toBe(1);
   });
 
+  it('asks Codex one turn with the exact main query and never its alternates', async () => {
+    const { fake, provider } = setup({ results: RESULTS, on: { 'turn/start': happyTurn() } });
+    const runContext = run();
+    const query = '"zebra migration" site:example.org';
+    const outcome = await chainFor(provider).search(
+      { query, alternateQueries: ['rust async trait', 'rust trait async fn'] },
+      runContext,
+    );
+    // Codex's answer is about Rust, so the gate refuses it; the alternates would match but are not asked.
+    expect(outcome.providers).toMatchObject([
+      { backend: 'codex', disposition: 'irrelevant', queries: 1, requests: 1 },
+    ]);
+    const turns = fake.requests('turn/start');
+    expect(turns).toHaveLength(1);
+    expect(JSON.stringify(turns[0]?.params)).toContain(JSON.stringify(query).slice(1, -1));
+    expect(JSON.stringify(turns[0]?.params)).not.toContain('rust async trait');
+    expect(runContext.budget.requestsUsed).toBe(1);
+  });
+
   it('reports a quota skip as quota_skipped with nothing charged', async () => {
     const rateLimits = structuredClone(s.rateLimits) as { rateLimits: { secondary: Record<string, number> } };
     rateLimits.rateLimits.secondary.usedPercent = 95;

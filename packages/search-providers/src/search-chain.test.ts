@@ -7,7 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDuckDuckGoProvider, createStartpageProvider } from './keyless-provider.js';
 import { createOllamaProvider } from './ollama-provider.js';
 import { createSearchCache } from './search-cache.js';
-import { type ConfiguredProviders, createSearchChain, type SearchBackend } from './search-chain.js';
+import {
+  type ConfiguredProviders,
+  createSearchChain,
+  SEARCH_DEADLINE_MS,
+  type SearchBackend,
+} from './search-chain.js';
 import type { SearchOutcome } from './search-outcome.js';
 import { createSearxngProvider } from './searxng-provider.js';
 
@@ -305,5 +310,46 @@ describe('caching and sharing', () => {
     const again = await searchChain.search({ query: 'q' }, run());
     expect(again.cacheHit).toBe(false);
     expect(web.requestsTo('/search')).toHaveLength(3);
+  });
+});
+
+describe('the 60-second search deadline', () => {
+  it('covers the whole chain: a provider that starts after 60 s is not asked', async () => {
+    serveSearx(SEARX_EMPTY);
+    serveDuckDuckGo(DDG_FOO);
+    let clock = 1_000_000;
+    // Each read of the clock during the SearXNG stage moves it on, as a slow stage would.
+    const search = createSearchChain({
+      backend: 'auto',
+      providers: providers(['searxng', 'duckduckgo']),
+      coordinator,
+      now: () => clock,
+    });
+    const slowSearx = search.search({ query: 'foo' }, run());
+    // The SearXNG request is in flight; jump past the deadline before DuckDuckGo's turn.
+    clock += SEARCH_DEADLINE_MS;
+    const outcome = await slowSearx;
+    expect(outcome.providers.find((report) => report.backend === 'duckduckgo')).toMatchObject({
+      disposition: 'failed',
+      code: 'timeout',
+      requests: 0,
+    });
+    expect(web.requestsTo('/html/')).toHaveLength(0);
+  });
+
+  it('a provider asked with 1 ms left still gets its turn', async () => {
+    serveSearx(SEARX_EMPTY);
+    serveDuckDuckGo(DDG_FOO);
+    let clock = 1_000_000;
+    const search = createSearchChain({
+      backend: 'auto',
+      providers: providers(['searxng', 'duckduckgo']),
+      coordinator,
+      now: () => clock,
+    });
+    const pending = search.search({ query: 'foo' }, run());
+    clock += SEARCH_DEADLINE_MS - 1_000;
+    const outcome = await pending;
+    expect(outcome.providers.find((report) => report.backend === 'duckduckgo')?.requests).toBe(1);
   });
 });
