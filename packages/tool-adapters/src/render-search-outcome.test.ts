@@ -172,4 +172,80 @@ describe('renderSearchOutcome', () => {
     );
     expect(body(text)).toBe('Query: undici connection pool\n\nNo results.');
   });
+
+  it('names failed SearXNG engines with their reasons, as a failure or as a warning beside results', () => {
+    const engines = [
+      { engine: 'brave', reason: 'too many requests' as const, suspended: true },
+      { engine: 'duckduckgo', reason: 'CAPTCHA' as const, suspended: false },
+    ];
+    const failed = renderSearchOutcome(
+      outcome({
+        status: 'error',
+        results: [],
+        providers: [
+          {
+            backend: 'searxng',
+            disposition: 'rate_limited',
+            code: 'rate_limited',
+            requests: 1,
+            queries: 0,
+            engines,
+          },
+        ],
+        error: { code: 'rate_limited', message: 'x' },
+      }),
+    );
+    expect(failed).toContain(
+      '\nsearxng engines failed: brave: too many requests (suspended); duckduckgo: CAPTCHA',
+    );
+    const partial = renderSearchOutcome(
+      outcome({
+        providers: [{ backend: 'searxng', disposition: 'accepted', requests: 1, queries: 1, engines }],
+      }),
+    );
+    expect(partial).toContain(
+      '\nwarning: some searxng engines failed: brave: too many requests (suspended); duckduckgo: CAPTCHA',
+    );
+  });
+
+  it('says when a fresh run began, only when told', () => {
+    expect(renderSearchOutcome(outcome())).not.toContain('run: fresh');
+    expect(renderSearchOutcome(outcome(), { freshRunAfterIdleSeconds: 300 }).split('\n')[0]).toMatch(
+      / \| run: fresh run began after 300 s idle, budget reset$/,
+    );
+  });
+
+  it('does not call results that do not fit the bound "No results."', () => {
+    const huge = {
+      ...result(0, 'fixture', ''),
+      url: `https://example.com/${'a'.repeat(MAX_SEARCH_BODY_BYTES)}`,
+    };
+    const text = renderSearchOutcome(outcome({ results: [huge, { ...huge, url: `${huge.url}b` }] }));
+    expect(body(text)).not.toContain('No results.');
+    expect(body(text)).toContain('All 2 results found did not fit the output bound');
+    expect(text).toContain('omitted: 2 lower-ranked results');
+  });
+
+  it('shows a network-policy refusal in its own words', () => {
+    const text = renderSearchOutcome(
+      outcome({
+        status: 'error',
+        results: [],
+        providers: [
+          {
+            backend: 'codex',
+            disposition: 'policy_denied',
+            code: 'policy_denied',
+            requests: 0,
+            queries: 0,
+            message: 'codex was not contacted: network policy "none" refuses chatgpt.com:443',
+          },
+        ],
+        error: { code: 'policy_denied', message: 'x' },
+      }),
+    );
+    expect(text).toContain(
+      '\nnetwork policy: codex was not contacted: network policy "none" refuses chatgpt.com:443',
+    );
+  });
 });
