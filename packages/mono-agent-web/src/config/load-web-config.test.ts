@@ -137,6 +137,7 @@ describe('loadWebConfig with the recommended configuration', () => {
         'tools.web.search.ollama.trustPublicUrl': 'default',
         'tools.web.search.codex.model': 'file',
         'tools.web.fetch.render': 'file',
+        'tools.web.mcp.runIdleSeconds': 'default',
         'tools.web.fetch.browserCommand': 'file',
         'network.mode': 'default',
         'network.allow': 'default',
