@@ -8,8 +8,6 @@ export {
   type OriginCooldown,
   PROCESS_FETCH_ORIGIN_LIMITS,
 } from './runtime/fetch-admission.js';
-export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
-export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
 export {
   createIdleRunRotation,
   DEFAULT_RUN_IDLE_SECONDS,
@@ -19,6 +17,8 @@ export {
   MIN_RUN_IDLE_SECONDS,
   type RotatableRun,
 } from './runtime/idle-run-rotation.js';
+export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
+export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
 export type { TimingEvent } from './runtime/timing-event.js';
 export type { FetchFailureData } from './runtime/web-fetch-call.js';
 export {
