@@ -20,9 +20,35 @@ const DROPPED_ELEMENTS = new Set([
   'canvas',
 ]);
 
+/** Elements that make a table cell hold more than a line of text: such a table is page layout. */
+const BLOCK_IN_CELL = [
+  'P',
+  'DIV',
+  'UL',
+  'OL',
+  'DL',
+  'PRE',
+  'BLOCKQUOTE',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'SECTION',
+  'ARTICLE',
+];
+
+/** Class names and attributes that name a code block's language. */
+const CODE_LANGUAGE =
+  /(?:^|\s)(?:language|lang|highlight-source)-([\w+#.-]{1,30})|(?:^|\s)brush:\s*([\w+#.-]{1,30})/i;
+
 /**
- * Converts an HTML fragment to Markdown. Links and images are resolved against `baseUrl`; a link
- * whose target is not a safe http(s) URL keeps its text only, and such an image is dropped.
+ * Converts an HTML fragment to Markdown. Links are resolved against `baseUrl`; a link whose target
+ * is not a safe http(s) URL keeps its text only, and a link without text is dropped. Images become
+ * their alt text (their URLs tell a reader nothing and cost many tokens). Data tables become
+ * pipe tables; layout tables, whose cells hold blocks, become their blocks. Code blocks keep their
+ * language.
  */
 export async function htmlToMarkdown(html: string, baseUrl: string): Promise<string> {
   const service = await serviceFor(baseUrl);
@@ -59,15 +85,137 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
       return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')}${titlePart})`;
     },
   });
-  service.addRule('safeImage', {
+  service.addRule('imageAlt', {
     filter: 'img',
     replacement: (_content, node) => {
-      const element = node as HTMLElement;
-      const src = safeAbsoluteUrl(element.getAttribute('src'), baseUrl);
-      const alt = (element.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
-      if (src === undefined) return '';
-      return `![${alt.replace(/[[\]]/g, '\\$&')}](${src.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+      const alt = ((node as HTMLElement).getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
+      return alt === '' ? '' : service.escape(alt);
     },
   });
+  service.addRule('codeBlock', {
+    filter: (node) => node.nodeName === 'PRE',
+    replacement: (_content, node) => fencedCode(node),
+  });
+  service.addRule('tableCell', {
+    filter: (node) => (node.nodeName === 'TD' || node.nodeName === 'TH') && isDataTable(node),
+    replacement: (content, node) => {
+      const cell = content
+        .replace(/\s*\n+\s*/g, ' ')
+        .replace(/\|/g, '\\|')
+        .trim();
+      return `${previousElement(node) === undefined ? '|' : ''} ${cell} |`;
+    },
+  });
+  service.addRule('tableRow', {
+    filter: (node) => node.nodeName === 'TR' && isDataTable(node),
+    replacement: (content, node) => {
+      const table = ancestor(node, 'TABLE');
+      const rows = table === undefined ? [] : descendants(table, 'TR');
+      const columns = Math.max(1, ...rows.map(cellCount));
+      const cells = `${content.trim() === '' ? '|' : content}${' |'.repeat(Math.max(0, columns - cellCount(node)))}`;
+      return rows[0] === node ? `\n${cells}\n|${' --- |'.repeat(columns)}` : `\n${cells}`;
+    },
+  });
+  service.addRule('tableSection', {
+    filter: (node) => ['THEAD', 'TBODY', 'TFOOT'].includes(node.nodeName) && isDataTable(node),
+    replacement: (content) => content,
+  });
+  service.addRule('table', {
+    filter: (node) => node.nodeName === 'TABLE' && isDataTable(node),
+    replacement: (content, node) => {
+      const caption = Array.from(node.childNodes).find((child) => child.nodeName === 'CAPTION');
+      const title = (caption?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const rows = content.replace(/\n{2,}/g, '\n').trim();
+      return `\n\n${title === '' ? '' : `${service.escape(title)}\n\n`}${rows}\n\n`;
+    },
+  });
+  service.addRule('tableCaption', {
+    filter: (node) => node.nodeName === 'CAPTION' && isDataTable(node),
+    replacement: () => '',
+  });
   return service;
+}
+
+/** A `<pre>` as a fenced block, its language read from a `data-lang` attribute or a `language-…` class of the block or its `<code>`. */
+function fencedCode(pre: Node): string {
+  let language = '';
+  for (const element of [pre, ...descendants(pre, 'CODE').slice(0, 1)]) {
+    const declared = attribute(element, 'data-lang') || attribute(element, 'data-language');
+    const named = CODE_LANGUAGE.exec(attribute(element, 'class'));
+    const found = /^[\w+#.-]{1,30}$/.test(declared) ? declared : (named?.[1] ?? named?.[2] ?? '');
+    if (found !== '') {
+      language = found.toLowerCase();
+      break;
+    }
+  }
+  const text = (pre.textContent ?? '').replace(/^\n+|\s+$/g, '');
+  if (text.trim() === '') return '';
+  let fence = '```';
+  while (text.includes(fence)) fence += '`';
+  return `\n\n${fence}${language}\n${text}\n${fence}\n\n`;
+}
+
+// Turndown parses with its own small DOM, which lacks selectors and table accessors: the helpers
+// below walk the tree by hand.
+
+function attribute(node: Node, name: string): string {
+  return (node as Element).getAttribute?.(name) ?? '';
+}
+
+function ancestor(node: Node, name: string): Node | undefined {
+  for (let parent = node.parentNode; parent !== null; parent = parent.parentNode) {
+    if (parent.nodeName === name) return parent;
+  }
+  return undefined;
+}
+
+function previousElement(node: Node): Node | undefined {
+  for (let sibling = node.previousSibling; sibling !== null; sibling = sibling.previousSibling) {
+    if (sibling.nodeType === 1) return sibling;
+  }
+  return undefined;
+}
+
+/** Descendant elements named `name`, not looking inside nested tables. */
+function descendants(root: Node, name: string, found: Node[] = []): Node[] {
+  for (const child of Array.from(root.childNodes)) {
+    if (child.nodeType !== 1) continue;
+    if (child.nodeName === name) found.push(child);
+    if (child.nodeName !== 'TABLE') descendants(child, name, found);
+  }
+  return found;
+}
+
+function cellCount(row: Node): number {
+  return Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH')
+    .length;
+}
+
+const dataTableMemo = new WeakMap<Node, boolean>();
+
+/** Whether `node` belongs to a table of data (several columns of inline text), not one used for layout. */
+function isDataTable(node: Node): boolean {
+  const table = node.nodeName === 'TABLE' ? node : ancestor(node, 'TABLE');
+  if (table === undefined) return false;
+  const known = dataTableMemo.get(table);
+  if (known !== undefined) return known;
+  const rows = descendants(table, 'TR');
+  const cells = rows.flatMap((row) =>
+    Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH'),
+  );
+  const data =
+    rows.length > 0 &&
+    Math.max(...rows.map(cellCount)) > 1 &&
+    !cells.some((cell) =>
+      BLOCK_IN_CELL.some((tag) => descendants(cell, tag).length > 0 || hasNestedTable(cell)),
+    );
+  dataTableMemo.set(table, data);
+  return data;
+}
+
+function hasNestedTable(cell: Node): boolean {
+  for (const child of Array.from(cell.childNodes)) {
+    if (child.nodeName === 'TABLE' || (child.nodeType === 1 && hasNestedTable(child))) return true;
+  }
+  return false;
 }

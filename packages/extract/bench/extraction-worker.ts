@@ -1,0 +1,128 @@
+// Runs extraction pipelines over a page set in a process of its own and writes their outputs and
+// per-page timings. With several pipelines the pages are processed one after another and, on each
+// page, every pipeline runs once, in an order that rotates from page to page, so that machine load
+// and JIT warm-up fall on all of them alike. With the single pipeline `extract`, the process's peak
+// RSS is the project's own.
+//
+// Usage (from this folder):
+//   node --conditions=@mono-agent/source --import tsx extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...>
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/** A pipeline's answer for one page: the text scored, and the Markdown when the pipeline writes some. */
+interface PipelineOutput {
+  text: string;
+  markdown?: string;
+  stage?: string;
+}
+
+/** A pipeline under test: HTML bytes and URL in, article out. */
+type Pipeline = (html: Uint8Array, url: string) => Promise<PipelineOutput>;
+
+/** What one pipeline produced over the whole page set. */
+export interface PipelineRun {
+  text: Record<string, string>;
+  markdown: Record<string, string>;
+  stage: Record<string, string>;
+  pageMs: Record<string, number>;
+  pageCpuMs: Record<string, number>;
+  crashes: string[];
+}
+
+/** The worker's output file. */
+export interface WorkerResult {
+  runs: Record<string, PipelineRun>;
+  peakRssBytes: number;
+  logged: number;
+}
+
+const [dataset, idsFile, outFile, pipelineList] = process.argv.slice(2);
+if (dataset === undefined || idsFile === undefined || outFile === undefined || pipelineList === undefined) {
+  throw new Error('usage: extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...>');
+}
+
+async function loadPipeline(pipeline: string): Promise<Pipeline> {
+  const decoder = new TextDecoder();
+  if (pipeline === 'extract') {
+    const { extract, markdownToText } = await import('@mono-agent/extract');
+    return async (body, url) => {
+      const document = await extract({ body, url, contentType: 'text/html', format: 'markdown' });
+      return { text: markdownToText(document.content), markdown: document.content, stage: document.stage };
+    };
+  }
+  if (pipeline === 'defuddle-linkedom') {
+    // As the published baseline: Defuddle on a plain linkedom parse, its HTML read as textContent.
+    const { parseHTML } = await import('linkedom');
+    const { Defuddle } = await import('defuddle/node');
+    return async (body, url) => {
+      const { document } = parseHTML(decoder.decode(body));
+      const result = await Defuddle(document, url, { markdown: false, useAsync: false });
+      const holder = document.createElement('div');
+      holder.innerHTML = result.content ?? '';
+      return { text: holder.textContent ?? '' };
+    };
+  }
+  if (pipeline === 'readability-jsdom') {
+    const { Readability } = await import('@mozilla/readability');
+    const { JSDOM, VirtualConsole } = await import('jsdom');
+    const virtualConsole = new VirtualConsole();
+    return async (body, url) => {
+      const dom = new JSDOM(decoder.decode(body), { url, virtualConsole });
+      try {
+        return { text: new Readability(dom.window.document).parse()?.textContent ?? '' };
+      } finally {
+        dom.window.close();
+      }
+    };
+  }
+  throw new Error(`unknown pipeline ${pipeline}`);
+}
+
+const truth = JSON.parse(readFileSync(join(dataset, 'ground-truth.json'), 'utf8')) as Record<
+  string,
+  { url: string }
+>;
+const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as string[];
+const names = pipelineList.split(',');
+const pipelines: Pipeline[] = [];
+for (const name of names) pipelines.push(await loadPipeline(name));
+let logged = 0;
+// Defuddle and jsdom report bad JSON-LD and CSS through the console; count it, do not print it.
+console.error = () => {
+  logged++;
+};
+console.warn = console.error;
+console.log = console.error;
+
+const runs: Record<string, PipelineRun> = {};
+for (const name of names) {
+  runs[name] = { text: {}, markdown: {}, stage: {}, pageMs: {}, pageCpuMs: {}, crashes: [] };
+}
+for (const [pageIndex, id] of ids.entries()) {
+  const entry = truth[id];
+  if (entry === undefined) continue;
+  const html = new Uint8Array(gunzipSync(readFileSync(join(dataset, 'html', `${id}.html.gz`))));
+  for (let turn = 0; turn < names.length; turn++) {
+    const index = (pageIndex + turn) % names.length;
+    const name = names[index] as string;
+    const pipeline = pipelines[index] as Pipeline;
+    const run = runs[name] as PipelineRun;
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    try {
+      const output = await pipeline(html, entry.url);
+      run.text[id] = output.text;
+      if (output.markdown !== undefined) run.markdown[id] = output.markdown;
+      if (output.stage !== undefined) run.stage[id] = output.stage;
+    } catch {
+      run.text[id] = '';
+      run.crashes.push(id);
+    }
+    run.pageMs[id] = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    run.pageCpuMs[id] = (cpu.user + cpu.system) / 1000;
+  }
+}
+const result: WorkerResult = { runs, peakRssBytes: process.resourceUsage().maxRSS * 1024, logged };
+writeFileSync(outFile, JSON.stringify(result));

@@ -1,0 +1,290 @@
+// HTML extraction on two page sets: WCXB's development split (1,358 pages from 2025 in seven page
+// types) and the Zyte article set (181 news pages from 2019). For this project's extract(), Defuddle
+// on linkedom and Readability on jsdom, run in one process page by page interleaved, it prints per
+// page type the upstream shingle F1 (with P and R), WCXB's word-F1, empty outputs where the truth has
+// text, crashes, the Markdown check (WCXB's `with` snippets found, `without` snippets absent) and the
+// median time per page with its ratio to both baselines; extract()'s peak RSS comes from a process
+// of its own that extracts every page of the set.
+//
+// Run from the repository root: pnpm bench -- extract
+// Environment:
+//   MONO_AGENT_BENCH_DATA            folder holding wcxb-dev/, article-extraction/ and the scorer
+//                                    (default ../shared/bench, else ../../shared/bench, from the repository root)
+//   MONO_AGENT_EXTRACT_BENCH_SAMPLE  pages per page type (a fixed, stratified subset), default all
+//   MONO_AGENT_EXTRACT_BENCH_SETS    comma-separated subset of wcxb,zyte
+//   MONO_AGENT_EXTRACT_BENCH_PIPELINES  comma-separated subset of the pipelines (extract first)
+//   MONO_AGENT_EXTRACT_BENCH_KEEP    folder to keep the workers' raw outputs in, for inspection
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { PipelineRun, WorkerResult } from './extraction-worker.js';
+
+const execute = promisify(execFile);
+const here = dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = resolve(here, '../../..');
+// The data sets are large and not in the repository: they sit in a `shared/bench` folder beside the
+// checkout (or beside the folder holding it, for a checkout in a worktree folder).
+const dataRoot = resolve(
+  process.env.MONO_AGENT_BENCH_DATA ??
+    [join(repositoryRoot, '../shared/bench'), join(repositoryRoot, '../../shared/bench')].find((folder) =>
+      existsSync(folder),
+    ) ??
+    join(repositoryRoot, '../shared/bench'),
+);
+const sample = Number(process.env.MONO_AGENT_EXTRACT_BENCH_SAMPLE ?? 0) || undefined;
+const keep = process.env.MONO_AGENT_EXTRACT_BENCH_KEEP;
+const PIPELINES = ['extract', 'defuddle-linkedom', 'readability-jsdom'];
+const pipelines = (process.env.MONO_AGENT_EXTRACT_BENCH_PIPELINES ?? PIPELINES.join(','))
+  .split(',')
+  .filter((name) => PIPELINES.includes(name));
+const SETS = [
+  { key: 'wcxb', folder: 'wcxb-dev', title: 'WCXB dev split (2025, seven page types)' },
+  { key: 'zyte', folder: 'article-extraction', title: 'Zyte article set (2019 news)' },
+];
+const wantedSets = (process.env.MONO_AGENT_EXTRACT_BENCH_SETS ?? 'wcxb,zyte').split(',');
+
+interface TruthEntry {
+  articleBody: string;
+  url: string;
+  pageType?: string;
+  with?: string[];
+  without?: string[];
+}
+
+interface Metrics {
+  f1: number;
+  precision: number;
+  recall: number;
+  word_f1?: number;
+  f1_std?: number;
+}
+
+interface Scorer {
+  evaluate(
+    truth: Record<string, string>,
+    prediction: Record<string, string>,
+    options: { nBootstrap: number; wordF1: boolean },
+  ): { metrics: Metrics };
+  tokenize(text: string): string[];
+}
+
+const scorerFile = join(dataRoot, 'score-article-extraction.mjs');
+if (!existsSync(scorerFile)) {
+  console.log(`skipped: no benchmark data at ${dataRoot} (set MONO_AGENT_BENCH_DATA to the folder)`);
+  process.exit(0);
+}
+const scorer = (await import(pathToFileURL(scorerFile).href)) as Scorer;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** Lower-cased words joined by single spaces: snippets match whatever punctuation or Markdown surrounds them. */
+const normalizeForSnippets = (text: string) =>
+  ` ${(
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(' ')} `;
+
+/** A fixed subset: per page type, the pages whose id hashes lowest. */
+function selectIds(entries: Record<string, TruthEntry>): string[] {
+  const byType = new Map<string, string[]>();
+  for (const [id, entry] of Object.entries(entries)) {
+    const type = entry.pageType ?? 'article';
+    byType.set(type, [...(byType.get(type) ?? []), id]);
+  }
+  const hash = (id: string) => createHash('sha1').update(id).digest('hex');
+  const chosen: string[] = [];
+  for (const ids of byType.values()) {
+    const ordered = ids.sort((a, b) => (hash(a) < hash(b) ? -1 : 1));
+    chosen.push(...(sample === undefined ? ordered : ordered.slice(0, sample)));
+  }
+  return chosen.sort();
+}
+
+async function runWorker(dataset: string, idsFile: string, outFile: string, names: string[]) {
+  await execute(
+    process.execPath,
+    [
+      '--conditions=@mono-agent/source',
+      '--import',
+      'tsx',
+      join(here, 'extraction-worker.ts'),
+      dataset,
+      idsFile,
+      outFile,
+      names.join(','),
+    ],
+    { cwd: here, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(readFileSync(outFile, 'utf8')) as WorkerResult;
+}
+
+/** Markdown defects a model should never read: leftover tags, links without text, unsafe targets. */
+function markdownDefects(markdown: string): { html: number; emptyLinks: number; unsafeLinks: number } {
+  const withoutCode = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return {
+    html: (
+      withoutCode.match(/<\/?(div|span|p|a|img|table|tr|td|br|script|style|iframe|button)\b[^>]*>/gi) ?? []
+    ).length,
+    emptyLinks: (withoutCode.match(/(?<!!)\[\s*\]\([^)]*\)/g) ?? []).length,
+    unsafeLinks: (withoutCode.match(/\]\(\s*(javascript|data|vbscript|file):/gi) ?? []).length,
+  };
+}
+
+const format = (value: number | undefined, digits = 3) =>
+  value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits);
+
+const scratch = mkdtempSync(join(tmpdir(), 'extract-bench-'));
+try {
+  for (const set of SETS) {
+    if (!wantedSets.includes(set.key)) continue;
+    const dataset = join(dataRoot, set.folder);
+    if (!existsSync(join(dataset, 'ground-truth.json'))) {
+      console.log(`\n${set.title}: skipped, ${dataset} is missing`);
+      continue;
+    }
+    const entries = JSON.parse(readFileSync(join(dataset, 'ground-truth.json'), 'utf8')) as Record<
+      string,
+      TruthEntry
+    >;
+    const ids = selectIds(entries);
+    const idsFile = join(scratch, `${set.key}-ids.json`);
+    writeFileSync(idsFile, JSON.stringify(ids));
+    const started = performance.now();
+    // The RSS process runs beside the comparison; the comparison's figures are CPU time per page,
+    // which another process on the other core does not inflate.
+    const [comparison, own] = await Promise.all([
+      runWorker(dataset, idsFile, join(scratch, `${set.key}-compare.json`), pipelines),
+      pipelines.includes('extract')
+        ? runWorker(dataset, idsFile, join(scratch, `${set.key}-rss.json`), ['extract'])
+        : Promise.resolve(undefined),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    if (keep !== undefined) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(join(keep, `${set.key}-compare.json`), JSON.stringify(comparison));
+      writeFileSync(join(keep, `${set.key}-ids.json`), JSON.stringify(ids));
+    }
+    const types = [...new Set(ids.map((id) => entries[id]?.pageType ?? 'article'))].sort();
+    const groups: [string, string[]][] = [
+      ...types.map((type): [string, string[]] => [
+        type,
+        ids.filter((id) => (entries[id]?.pageType ?? 'article') === type),
+      ]),
+      ...(types.length > 1 ? [['all', ids] as [string, string[]]] : []),
+    ];
+    console.log(
+      `\n${set.title}: ${ids.length} pages${sample === undefined ? '' : ` (${sample} per type)`}, ${seconds.toFixed(0)} s`,
+    );
+    const qualityRows: Record<string, string | number>[] = [];
+    const snippetRows: Record<string, string | number>[] = [];
+    for (const [group, groupIds] of groups) {
+      const truth = Object.fromEntries(groupIds.map((id) => [id, entries[id]?.articleBody ?? '']));
+      const withText = groupIds.filter((id) => scorer.tokenize(truth[id] ?? '').length > 0);
+      for (const name of pipelines) {
+        const run = comparison.runs[name] as PipelineRun;
+        const prediction = Object.fromEntries(groupIds.map((id) => [id, run.text[id] ?? '']));
+        const { metrics } = scorer.evaluate(truth, prediction, {
+          nBootstrap: group === 'all' || types.length === 1 ? 1000 : 0,
+          wordF1: true,
+        });
+        const empty = withText.filter((id) => scorer.tokenize(prediction[id] ?? '').length === 0).length;
+        qualityRows.push({
+          type: group,
+          pages: groupIds.length,
+          pipeline: name,
+          F1:
+            metrics.f1_std === undefined
+              ? format(metrics.f1)
+              : `${format(metrics.f1)} ± ${format(metrics.f1_std)}`,
+          P: format(metrics.precision),
+          R: format(metrics.recall),
+          'word-F1': format(metrics.word_f1),
+          'empty (truth has text)': empty,
+          crashes: groupIds.filter((id) => run.crashes.includes(id)).length,
+        });
+        let withTotal = 0;
+        let withFound = 0;
+        let withoutTotal = 0;
+        let withoutAbsent = 0;
+        for (const id of groupIds) {
+          const text = normalizeForSnippets(run.text[id] ?? '');
+          for (const snippet of entries[id]?.with ?? []) {
+            const wanted = normalizeForSnippets(snippet);
+            if (wanted.trim() === '') continue;
+            withTotal++;
+            if (text.includes(wanted)) withFound++;
+          }
+          for (const snippet of entries[id]?.without ?? []) {
+            const unwanted = normalizeForSnippets(snippet);
+            if (unwanted.trim() === '') continue;
+            withoutTotal++;
+            if (!text.includes(unwanted)) withoutAbsent++;
+          }
+        }
+        const defects = { html: 0, emptyLinks: 0, unsafeLinks: 0 };
+        if (name === 'extract') {
+          for (const id of groupIds) {
+            const found = markdownDefects(run.markdown[id] ?? '');
+            defects.html += found.html;
+            defects.emptyLinks += found.emptyLinks;
+            defects.unsafeLinks += found.unsafeLinks;
+          }
+        }
+        if (withTotal + withoutTotal > 0 || name === 'extract') {
+          snippetRows.push({
+            type: group,
+            pipeline: name,
+            '`with` found':
+              withTotal === 0 ? '-' : `${format(withFound / withTotal)} (${withFound}/${withTotal})`,
+            '`without` absent':
+              withoutTotal === 0
+                ? '-'
+                : `${format(withoutAbsent / withoutTotal)} (${withoutAbsent}/${withoutTotal})`,
+            'leftover HTML tags': name === 'extract' ? defects.html : '-',
+            'empty links': name === 'extract' ? defects.emptyLinks : '-',
+            'unsafe links': name === 'extract' ? defects.unsafeLinks : '-',
+          });
+        }
+      }
+    }
+    console.log('Quality (F1, P, R: upstream shingle metric on text; word-F1: WCXB metric)');
+    console.table(qualityRows);
+    console.log('Markdown check (snippets matched on lower-cased words of the output text)');
+    console.table(snippetRows);
+    const speedRows = pipelines.map((name) => {
+      const run = comparison.runs[name] as PipelineRun;
+      const cpu = median(ids.map((id) => run.pageCpuMs[id] ?? 0));
+      const wall = median(ids.map((id) => run.pageMs[id] ?? 0));
+      const ratio = (baseline: string) => {
+        const other = comparison.runs[baseline];
+        return other === undefined ? '-' : format(cpu / median(ids.map((id) => other.pageCpuMs[id] ?? 0)), 2);
+      };
+      return {
+        pipeline: name,
+        'median CPU ms/page': format(cpu, 1),
+        'x readability-jsdom': ratio('readability-jsdom'),
+        'x defuddle-linkedom': ratio('defuddle-linkedom'),
+        'median wall ms/page': format(wall, 1),
+        'peak RSS MB (own process)':
+          name === 'extract' && own !== undefined ? Math.round(own.peakRssBytes / 1024 / 1024) : '-',
+      };
+    });
+    console.log('Speed (same process, page by page interleaved; CPU time is the compared figure)');
+    console.table(speedRows);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from './extract-html.js';
+
+const url = 'https://docs.example.org/guide/start.html';
+
+describe('extractHtml: pages a browser would render', () => {
+  it('extracts a valid HTML5 page that leaves out <html>, <head> and <body>', async () => {
+    const page =
+      '<!doctype html><meta charset=utf-8><title>Tide tables</title><h1>Tide tables</h1>' +
+      '<p>High water at the harbour mouth comes at noon on Monday and about fifty minutes later each day.</p>' +
+      '<p>Spring tides on Thursday bring the lowest water of the month.</p>';
+    const article = await extractHtml(page, url);
+    expect(article.text).toContain('High water at the harbour mouth comes at noon');
+    expect(article.text).toContain('Spring tides on Thursday');
+    expect(article.title).toBe('Tide tables');
+  });
+
+  it('extracts bare fragments and bare words', async () => {
+    expect((await extractHtml('<p>Ferry every forty minutes.</p><p>Last boat 22:50.</p>', url)).text).toBe(
+      'Ferry every forty minutes.\n\nLast boat 22:50.',
+    );
+    expect((await extractHtml('hello', url)).text).toBe('hello');
+  });
+
+  it('returns the page text when everything readable sits in page chrome', async () => {
+    const page = '<html><body><header><p>Shop closed today, back on Monday.</p></header></body></html>';
+    const article = await extractHtml(page, url);
+    expect(article.text).toContain('Shop closed today, back on Monday.');
+  });
+
+  it('comes back empty only for a page without text', async () => {
+    for (const page of ['', '<!doctype html>', '<html><body><script>var a = 1;</script></body></html>']) {
+      const article = await extractHtml(page, url);
+      expect(article.text).toBe('');
+      expect(article.stage).toBe('cleaned-body');
+    }
+  });
+});
+
+describe('extractHtml: Markdown', () => {
+  const documentation = (body: string) =>
+    `<!doctype html><html><head><title>Start</title></head><body><main><article><h1>Getting started</h1>
+<p>This guide shows how to install the client library and make a first request against the service.</p>
+${body}
+<p>Every request needs an API key, which the dashboard shows under settings once an account exists.</p>
+</article></main></body></html>`;
+
+  it('keeps data tables as pipe tables', async () => {
+    const { markdown } = await extractHtml(
+      documentation(
+        '<table><thead><tr><th>Option</th><th>Default</th></tr></thead><tbody><tr><td>timeout</td><td>30 s</td></tr><tr><td>retries</td><td>2 | 3</td></tr></tbody></table>',
+      ),
+      url,
+    );
+    expect(markdown).toContain(
+      '| Option | Default |\n| --- | --- |\n| timeout | 30 s |\n| retries | 2 \\| 3 |',
+    );
+  });
+
+  it('keeps code blocks with their language', async () => {
+    const { markdown } = await extractHtml(
+      documentation(
+        '<pre><code class="language-python">import client\nclient.connect()</code></pre><pre data-lang="sh">pip install client</pre>',
+      ),
+      url,
+    );
+    expect(markdown).toContain('```python\nimport client\nclient.connect()\n```');
+    expect(markdown).toContain('```sh\npip install client\n```');
+  });
+
+  it('writes images as their alt text and never leaves an empty link', async () => {
+    const { markdown } = await extractHtml(
+      documentation(
+        '<p>The dashboard <img src="/img/dash.png" alt="Dashboard with the key panel open"> lists keys. <a href="/keys"><img src="/i.png" alt=""></a><a href="/x"> </a>Keys can be revoked.</p>',
+      ),
+      url,
+    );
+    expect(markdown).toContain('Dashboard with the key panel open');
+    expect(markdown).not.toMatch(/dash\.png|i\.png|\[\s*\]\(/);
+  });
+});

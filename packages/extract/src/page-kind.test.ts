@@ -1,0 +1,42 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { pageKind } from './page-kind.js';
+
+const page = (head: string) =>
+  parseHTML(`<!doctype html><html><head>${head}</head><body><p>x</p></body></html>`)
+    .document as unknown as Document;
+const jsonLd = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+
+describe('pageKind', () => {
+  it('reads news, blog and report types from JSON-LD, in arrays, graphs and full URLs', () => {
+    expect(pageKind(page(jsonLd({ '@type': 'NewsArticle' })))).toBe('article');
+    expect(pageKind(page(jsonLd({ '@graph': [{ '@type': 'WebSite' }, { '@type': ['BlogPosting'] }] })))).toBe(
+      'article',
+    );
+    expect(pageKind(page(jsonLd({ '@type': 'https://schema.org/Report' })))).toBe('article');
+  });
+
+  it('reads og:type article when JSON-LD says nothing', () => {
+    expect(pageKind(page('<meta property="og:type" content="article">'))).toBe('article');
+    expect(pageKind(page('<meta property="og:type" content="website">'))).toBe('other');
+    expect(pageKind(page(''))).toBe('other');
+  });
+
+  it('lets a thread, product or reference type outweigh an article type or og:type', () => {
+    const head = `<meta property="og:type" content="article">${jsonLd({ '@type': 'Article' })}`;
+    for (const type of ['QAPage', 'DiscussionForumPosting', 'Product', 'CollectionPage', 'TechArticle']) {
+      expect(pageKind(page(head + jsonLd({ '@type': type })))).toBe('other');
+    }
+  });
+
+  it('keeps an article that also carries an FAQ block or its publisher as a local business', () => {
+    const head = jsonLd([{ '@type': 'NewsArticle' }, { '@type': 'FAQPage' }, { '@type': 'LocalBusiness' }]);
+    expect(pageKind(page(head))).toBe('article');
+  });
+
+  it('reads invalid JSON-LD without failing', () => {
+    expect(pageKind(page('<script type="application/ld+json">{"@type": "NewsArticle", </script>'))).toBe(
+      'article',
+    );
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * What a page declares itself to be, read from its metadata before any extractor runs: `article`
+ * for a news story, blog post or report (one block of prose), `other` for everything else
+ * (documentation, forums and Q&A, products, services, listings and collections, and pages that
+ * declare nothing).
+ */
+export type PageKind = 'article' | 'other';
+
+/** schema.org types of a single piece of prose. */
+const ARTICLE_TYPES = new Set([
+  'article',
+  'newsarticle',
+  'blogposting',
+  'reportagenewsarticle',
+  'opinionnewsarticle',
+  'analysisnewsarticle',
+  'backgroundnewsarticle',
+  'reviewnewsarticle',
+  'askpublicnewsarticle',
+  'satiricalarticle',
+  'scholarlyarticle',
+  'report',
+  'liveblogposting',
+  'socialmediaposting',
+]);
+
+/**
+ * schema.org types of pages whose content is not one block of prose: a thread of posts, a list of
+ * items, a product, a reference page. They outweigh an article type on the same page (sites often
+ * mark every page `og:type=article`). Types that articles often carry beside their own (an FAQ
+ * block, a numbered list, the publisher as a local business) are not listed.
+ */
+const NON_ARTICLE_TYPES = new Set([
+  'qapage',
+  'discussionforumposting',
+  'question',
+  'product',
+  'productgroup',
+  'offer',
+  'aggregateoffer',
+  'collectionpage',
+  'searchresultspage',
+  'techarticle',
+  'apireference',
+  'howto',
+  'recipe',
+  'course',
+  'event',
+  'jobposting',
+  'softwareapplication',
+  'service',
+  'realestatelisting',
+]);
+
+/** `"@type": "X"` or `"@type": ["X", "Y"]` in JSON-LD, read without parsing (pages often ship invalid JSON-LD). */
+const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
+
+/** Reads the page's declared kind from JSON-LD `@type`s and `og:type`. */
+export function pageKind(document: ParentNode): PageKind {
+  let article = false;
+  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+    for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
+      for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? []) {
+        const type = name
+          .slice(1, -1)
+          .replace(/^https?:\/\/schema\.org\//i, '')
+          .toLowerCase();
+        if (NON_ARTICLE_TYPES.has(type)) return 'other';
+        if (ARTICLE_TYPES.has(type)) article = true;
+      }
+    }
+  }
+  if (article) return 'article';
+  const openGraph = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
+  return /^\s*article\s*$/i.test(openGraph) ? 'article' : 'other';
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtmlDocument } from './parse-html-document.js';
+
+const shape = async (html: string) => {
+  const document = await parseHtmlDocument(html);
+  const root = document.documentElement;
+  return {
+    root: root.localName,
+    children: Array.from(root.children).map((child) => child.localName),
+    head: document.head.innerHTML,
+    body: document.body.innerHTML,
+    title: document.title,
+  };
+};
+
+describe('parseHtmlDocument', () => {
+  it('adds the implied html, head and body to a valid HTML5 page that leaves them out', async () => {
+    expect(
+      await shape(
+        '<!doctype html><meta charset=utf-8><title>Tides</title><h1>Tides</h1><p>High water at noon.</p>',
+      ),
+    ).toEqual({
+      root: 'html',
+      children: ['head', 'body'],
+      head: '<meta charset="utf-8"><title>Tides</title>',
+      body: '<h1>Tides</h1><p>High water at noon.</p>',
+      title: 'Tides',
+    });
+  });
+
+  it('puts a bare fragment and bare words in the body', async () => {
+    expect(await shape('<p>One</p><p>Two</p>')).toMatchObject({ body: '<p>One</p><p>Two</p>', head: '' });
+    expect(await shape('just words &amp; more')).toMatchObject({ body: 'just words &amp; more' });
+    expect(await shape('')).toMatchObject({ root: 'html', children: ['head', 'body'], body: '' });
+    expect(await shape('<!doctype html>')).toMatchObject({
+      root: 'html',
+      children: ['head', 'body'],
+      body: '',
+    });
+  });
+
+  it('keeps metadata that follows body content in the body, as a browser does', async () => {
+    const result = await shape('<title>T</title><p>Text</p><style>p{}</style>');
+    expect(result.head).toBe('<title>T</title>');
+    expect(result.body).toBe('<p>Text</p><style>p{}</style>');
+  });
+
+  it('adds the body an html element without one is missing, keeping its head', async () => {
+    expect(await shape('<html><head><title>T</title></head><p>No body tag</p></html>')).toMatchObject({
+      children: ['head', 'body'],
+      head: '<title>T</title>',
+      body: '<p>No body tag</p>',
+    });
+    expect(await shape('<head><title>T</title></head><body><p>Y</p></body>')).toMatchObject({
+      head: '<title>T</title>',
+      body: '<p>Y</p>',
+    });
+  });
+
+  it('leaves a complete document as parsed', async () => {
+    const html =
+      '<!doctype html><html lang="en"><head><title>T</title></head><body class="b"><p>x</p></body></html>';
+    const document = await parseHtmlDocument(html);
+    expect(document.documentElement.getAttribute('lang')).toBe('en');
+    expect(document.body.getAttribute('class')).toBe('b');
+  });
+});

@@ -1,0 +1,111 @@
+// Contract: "Parse HTML with Defuddle, then Readability plus Turndown, then a cleaned-body Turndown
+// fallback." (local-first-web-research, WebFetch extraction). A page a browser renders with text is
+// HTML whether or not it spells out <html>, <head> and <body>: HTML5 makes them optional, and some
+// servers send bare fragments as text/html. WebFetch must read such pages as a browser would and
+// never report an empty document as a success when the page had text.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveWebConfig } from '../../src/config/index.js';
+import { createWebRuntime, type WebRuntime } from '../../src/runtime/web-runtime.js';
+
+const PAGES: Record<string, string> = {
+  '/implied': [
+    '<!doctype html><meta charset="utf-8"><title>Harbour tides</title>',
+    '<h1>Harbour tides this week</h1>',
+    '<p>High water at the harbour mouth comes at noon on Monday and slips about fifty minutes later each day.</p>',
+    '<p>Spring tides on Thursday bring the lowest water of the month, so the slipway is closed to trailers.</p>',
+  ].join(''),
+  '/fragment':
+    '<p>Ferry timetable: boats leave the north quay every forty minutes.</p><ul><li>First boat 06:10</li><li>Last boat 22:50</li></ul>',
+  '/words': 'Only bare words, sent as text/html, still make a page.',
+  '/no-body':
+    '<html><head><title>Notice</title></head><p>The lighthouse museum is closed for repairs until spring.</p></html>',
+  '/short': '<!doctype html><title>Hi</title><p>Hello.</p>',
+};
+
+let server: Server;
+let origin: string;
+let runtime: WebRuntime;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const page = PAGES[request.url ?? ''];
+    if (page === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  runtime = await createWebRuntime(
+    resolveWebConfig({
+      env: { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${port}` },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await runtime.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** The framed page content of a WebFetch answer. */
+function framed(text: string): string {
+  const begin = text.indexOf(WEB_CONTENT_BEGIN);
+  const end = text.lastIndexOf(WEB_CONTENT_END);
+  expect(begin).toBeGreaterThanOrEqual(0);
+  expect(end).toBeGreaterThan(begin);
+  return text.slice(begin + WEB_CONTENT_BEGIN.length, end);
+}
+
+async function fetchPage(path: string, format?: 'markdown' | 'text') {
+  const run = runtime.startRun();
+  try {
+    return await run.webFetch({ url: `${origin}${path}`, ...(format === undefined ? {} : { format }) });
+  } finally {
+    await run.close();
+  }
+}
+
+describe('WebFetch reads HTML5 pages without <html>/<body> as a browser would', () => {
+  it('extracts a valid HTML5 page that leaves out the optional html, head and body tags', async () => {
+    const result = await fetchPage('/implied');
+    expect(result.isError).toBe(false);
+    expect(result.text).toMatch(/^WebFetch status: ok \| kind: html/);
+    const content = framed(result.text);
+    expect(content).toContain('High water at the harbour mouth comes at noon');
+    expect(content).toContain('Spring tides on Thursday bring the lowest water');
+    // The title comes from the implied head, and stays out of the body text.
+    expect(result.text).toContain('Harbour tides');
+  });
+
+  it('extracts a bare fragment, keeping its list', async () => {
+    const result = await fetchPage('/fragment');
+    expect(result.isError).toBe(false);
+    const content = framed(result.text);
+    expect(content).toContain('Ferry timetable: boats leave the north quay every forty minutes.');
+    expect(content).toMatch(/- First boat 06:10\s+- Last boat 22:50/);
+  });
+
+  it('extracts bare words served as text/html', async () => {
+    const result = await fetchPage('/words', 'text');
+    expect(result.isError).toBe(false);
+    expect(framed(result.text)).toContain('Only bare words, sent as text/html, still make a page.');
+  });
+
+  it('extracts a page whose <html> has a head but no body', async () => {
+    const result = await fetchPage('/no-body');
+    expect(result.isError).toBe(false);
+    expect(framed(result.text)).toContain('The lighthouse museum is closed for repairs until spring.');
+  });
+
+  it('never answers ok with an empty document when the page had text, however short', async () => {
+    const result = await fetchPage('/short');
+    expect(result.isError).toBe(false);
+    expect(framed(result.text)).toContain('Hello.');
+  });
+});
