@@ -69,13 +69,28 @@ ${body}
   });
 
   it('writes images as their alt text and never leaves an empty link', async () => {
-    const { markdown } = await extractHtml(
+    const { markdown, text } = await extractHtml(
       documentation(
         '<p>The dashboard <img src="/img/dash.png" alt="Dashboard with the key panel open"> lists keys. <a href="/keys"><img src="/i.png" alt=""></a><a href="/x"> </a>Keys can be revoked.</p>',
       ),
       url,
     );
-    expect(markdown).toContain('Dashboard with the key panel open');
+    expect(markdown).toContain('![Dashboard with the key panel open]');
     expect(markdown).not.toMatch(/dash\.png|i\.png|\[\s*\]\(/);
+    // Plain text is the prose; an image's alt text is not.
+    expect(text).not.toContain('Dashboard with the key panel open');
+  });
+
+  it('reads a repeated alt text once, and skips file names and alt texts the caption repeats', async () => {
+    const { markdown } = await extractHtml(
+      documentation(
+        '<p><img src="/a.jpg" alt="Blue trail shoe"><img src="/b.jpg" alt="Blue trail shoe"><img src="/c.jpg" alt="IMG_2041.jpg"><img src="/d.jpg" alt="milan-design-week-2018-lamp-01"></p>' +
+          '<figure><img src="/e.jpg" alt="The harbour at dawn"><figcaption>The harbour at dawn, seen from the pier.</figcaption></figure>',
+      ),
+      url,
+    );
+    expect(markdown.match(/Blue trail shoe/g)).toHaveLength(1);
+    expect(markdown).not.toMatch(/IMG_2041|milan-design-week/);
+    expect(markdown.match(/The harbour at dawn/g)).toHaveLength(1);
   });
 });

@@ -39,14 +39,18 @@ const BLOCK_IN_CELL = [
   'ARTICLE',
 ];
 
+/** Alt text that is only an image's file name (`IMG_2041.jpg`, `hero-banner-2018-01`): nothing to read. */
+const FILE_NAME_ALT = /^[\w.-]*\.(?:jpe?g|png|gif|webp|avif|svg)$|^(?=\S*[-_])\S{16,}$/i;
+
 /** Class names and attributes that name a code block's language. */
 const CODE_LANGUAGE =
   /(?:^|\s)(?:language|lang|highlight-source)-([\w+#.-]{1,30})|(?:^|\s)brush:\s*([\w+#.-]{1,30})/i;
 
 /**
  * Converts an HTML fragment to Markdown. Links are resolved against `baseUrl`; a link whose target
- * is not a safe http(s) URL keeps its text only, and a link without text is dropped. Images become
- * their alt text (their URLs tell a reader nothing and cost many tokens). Data tables become
+ * is not a safe http(s) URL keeps its text only, and a link without text is dropped. An image
+ * becomes `![its alt text]`, without its URL (which tells a reader nothing and costs many tokens),
+ * each distinct text once, and not when it is a file name or repeats the figure's caption. Data tables become
  * pipe tables; layout tables, whose cells hold blocks, become their blocks. Code blocks keep their
  * language.
  */
@@ -85,11 +89,16 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
       return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')}${titlePart})`;
     },
   });
+  // A gallery repeats one alt text for every picture; it is read once.
+  const altsSeen = new Set<string>();
   service.addRule('imageAlt', {
     filter: 'img',
     replacement: (_content, node) => {
       const alt = ((node as HTMLElement).getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
-      return alt === '' ? '' : service.escape(alt);
+      if (alt === '' || FILE_NAME_ALT.test(alt) || altsSeen.has(alt.toLowerCase())) return '';
+      if (captionOf(node)?.includes(alt)) return '';
+      altsSeen.add(alt.toLowerCase());
+      return `![${alt.replace(/[\\[\]]/g, '\\$&')}]`;
     },
   });
   service.addRule('codeBlock', {
@@ -157,6 +166,13 @@ function fencedCode(pre: Node): string {
 
 // Turndown parses with its own small DOM, which lacks selectors and table accessors: the helpers
 // below walk the tree by hand.
+
+/** The text of the `<figcaption>` of the figure holding `image`, if any. */
+function captionOf(image: Node): string | undefined {
+  const figure = ancestor(image, 'FIGURE');
+  if (figure === undefined) return undefined;
+  return descendants(figure, 'FIGCAPTION')[0]?.textContent?.replace(/\s+/g, ' ') ?? undefined;
+}
 
 function attribute(node: Node, name: string): string {
   return (node as Element).getAttribute?.(name) ?? '';

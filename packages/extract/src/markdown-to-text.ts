@@ -45,6 +45,7 @@ function stripInline(line: string): string {
       .replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, park)
       // Images carry no readable text beyond their alt, which usually repeats a caption.
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/!\[[^\]]*\](?!\()/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
       .replace(/(^|[^\w*])\*(?=\S)(.+?)(?<=\S)\*(?!\w)/g, '$1$2')
