@@ -23,9 +23,11 @@ export interface HtmlArticle {
 
 /**
  * Elements removed right after parsing: never article text (JSON-LD stays, Defuddle reads its
- * metadata), and their text and subtrees slow down every selector pass of both extractors.
+ * metadata), the Markdown drops them anyway, and their text and subtrees slow down every selector
+ * pass of both extractors.
  */
-const NON_CONTENT_SELECTOR = 'script:not([type="application/ld+json"]), style, template, svg';
+const NON_CONTENT_SELECTOR =
+  'script:not([type="application/ld+json"]), style, template, svg, noscript, iframe, object, embed, canvas, button, select, textarea, input';
 
 /** Elements removed from the body before the cleaned-body conversion: navigation and page chrome. */
 const CHROME_SELECTOR =

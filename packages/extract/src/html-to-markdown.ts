@@ -59,9 +59,18 @@ export async function htmlToMarkdown(html: string, baseUrl: string): Promise<str
   return tidyMarkdown(service.turndown(html));
 }
 
-/** Collapses runs of blank lines and trailing spaces that Turndown leaves between blocks. */
+/**
+ * Collapses runs of blank lines and trailing spaces that Turndown leaves between blocks, and the
+ * three spaces it puts after a list marker to one (outside code blocks).
+ */
 export function tidyMarkdown(markdown: string): string {
-  return markdown
+  let inFence = false;
+  const lines = markdown.split('\n').map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    return inFence ? line : line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ');
+  });
+  return lines
+    .join('\n')
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
