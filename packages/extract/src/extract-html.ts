@@ -1,4 +1,5 @@
 import { type ArticleCandidate, chooseArticle, isUsableArticle } from './choose-article.js';
+import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
@@ -44,8 +45,9 @@ interface StageArticle extends ArticleCandidate {
  * Extracts the article of an HTML page. The page's declared kind (`pageKind`) picks the order:
  *
  * - an article (news, blog post, report): Readability finds the prose block and Defuddle cleans
- *   just that block; the two results are compared (`chooseArticle`), and Defuddle on the whole page
- *   is the fallback when neither is usable;
+ *   just that block; lists made only of links (menus, related stories) are dropped from both, the
+ *   two results are compared (`chooseArticle`), and Defuddle on the whole page is the fallback when
+ *   neither is usable;
  * - any other page (documentation, forum, product, listing…, or no declaration): the contract's
  *   order, Defuddle on the whole page, then Readability with Turndown when Defuddle's article is
  *   unusable.
@@ -129,7 +131,12 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
       const block = parseHTML(`<!doctype html><html><head>${head}</head><body>${found.html}</body></html>`);
       blockArticle = await defuddle(block.document as unknown as Document);
     }
-    const choice = chooseArticle(blockArticle, found?.article);
+    // Menus and "related stories" lists that came along inside the story's block.
+    if (blockArticle !== undefined) blockArticle = withoutLinkLists(blockArticle);
+    const choice = chooseArticle(
+      blockArticle,
+      found?.article === undefined ? undefined : withoutLinkLists(found.article),
+    );
     if (choice === 'defuddle' && blockArticle !== undefined)
       return finish('defuddle', blockArticle, [['readability', found?.article]]);
     if (choice === 'readability' && found !== undefined)
@@ -179,6 +186,14 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     stage: 'cleaned-body',
     parserFailures,
   };
+}
+
+/** The article without its link-only lists, unless those lists are all it has. */
+function withoutLinkLists(article: StageArticle): StageArticle {
+  const markdown = dropLinkLists(article.markdown);
+  if (markdown === article.markdown) return article;
+  const text = markdownToText(markdown);
+  return isUsableArticle(text) ? { ...article, markdown, text } : article;
 }
 
 /** The URL relative links resolve against: a safe `<base href>` when present, else the page URL. */

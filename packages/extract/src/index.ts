@@ -1,5 +1,6 @@
 export { DEFUDDLE_MIN_OVERLAP, DEFUDDLE_MIN_WORD_SHARE, LOADING_SHELL_MAX_WORDS } from './choose-article.js';
 export { META_PRESCAN_BYTES } from './decode-body.js';
+export { MIN_LINK_LIST_ITEMS } from './drop-link-lists.js';
 export { SNIFF_BYTES } from './detect-kind.js';
 export {
   createDocumentCache,
