@@ -1,6 +1,5 @@
 export { DEFUDDLE_MIN_OVERLAP, DEFUDDLE_MIN_WORD_SHARE, LOADING_SHELL_MAX_WORDS } from './choose-article.js';
 export { META_PRESCAN_BYTES } from './decode-body.js';
-export { MIN_LINK_LIST_ITEMS } from './drop-link-lists.js';
 export { SNIFF_BYTES } from './detect-kind.js';
 export {
   createDocumentCache,
@@ -11,6 +10,7 @@ export {
   MAX_CACHED_DOCUMENTS,
   MAX_CACHED_TEXT_BYTES,
 } from './document-cache.js';
+export { MIN_LINK_LIST_ITEMS } from './drop-link-lists.js';
 export { type ExtractOptions, extract } from './extract.js';
 export { pageMarker } from './extract-pdf.js';
 export { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
