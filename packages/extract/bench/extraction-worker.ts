@@ -111,7 +111,8 @@ for (const [pageIndex, id] of ids.entries()) {
     const start = performance.now();
     const cpuStart = process.cpuUsage();
     try {
-      const output = await pipeline(html, entry.url);
+      // A few pages of the data sets have no recorded URL; any http(s) URL stands in for it.
+      const output = await pipeline(html, entry.url || 'https://page-without-url.invalid/');
       run.text[id] = output.text;
       if (output.markdown !== undefined) run.markdown[id] = output.markdown;
       if (output.stage !== undefined) run.stage[id] = output.stage;
