@@ -133,13 +133,15 @@ async function runWorker(dataset: string, idsFile: string, outFile: string, name
 
 /** Markdown defects a model should never read: leftover tags, links without text, unsafe targets. */
 function markdownDefects(markdown: string): { html: number; emptyLinks: number; unsafeLinks: number } {
-  const withoutCode = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const outsideBlocks = markdown.replace(/```[\s\S]*?```/g, '');
+  // Inline code is stripped only for the tag count: a link may well be written as [`fetch()`](…).
+  const withoutCode = outsideBlocks.replace(/`[^`\n]*`/g, '');
   return {
     html: (
       withoutCode.match(/<\/?(div|span|p|a|img|table|tr|td|br|script|style|iframe|button)\b[^>]*>/gi) ?? []
     ).length,
-    emptyLinks: (withoutCode.match(/(?<!!)\[\s*\]\([^)]*\)/g) ?? []).length,
-    unsafeLinks: (withoutCode.match(/\]\(\s*(javascript|data|vbscript|file):/gi) ?? []).length,
+    emptyLinks: (outsideBlocks.match(/(?<!!)\[\s*\]\([^)]*\)/g) ?? []).length,
+    unsafeLinks: (outsideBlocks.match(/\]\(\s*(javascript|data|vbscript|file):/gi) ?? []).length,
   };
 }
 
