@@ -1,6 +1,7 @@
 import { WebToolError } from '@mono-agent/budget-policy';
-import { loadChardet } from './lazy-modules.js';
+import { decodeText } from './decode-text.js';
 import type { CharsetSource } from './types.js';
+import { verifiedDetection } from './verify-detected-charset.js';
 
 /** How many leading bytes are searched for a `<meta>` charset, as the HTML prescan does. */
 export const META_PRESCAN_BYTES = 1024;
@@ -39,8 +40,10 @@ const XML_DECLARATION_ENCODING = /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([^"']+
 
 /**
  * Decodes a body: byte order mark, then the HTTP charset, then the document's own declaration,
- * then UTF-8; bytes that declare nothing and are not valid UTF-8 are decoded with the charset
- * chardet detects. A declared charset this runtime cannot decode is a `charset_error`.
+ * then UTF-8. Bytes that declare nothing and are not valid UTF-8 are decoded with a detected
+ * charset only when the detection is verified (see `verifiedDetection`); otherwise they are decoded
+ * as UTF-8 and their replacement characters counted. A declared charset this runtime cannot decode
+ * is a `charset_error`.
  */
 export async function decodeBody(body: Uint8Array, options: DecodeBodyOptions): Promise<DecodedBody> {
   for (const bom of BOMS) {
@@ -62,7 +65,7 @@ export async function decodeBody(body: Uint8Array, options: DecodeBodyOptions): 
     const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     return { text, charset: 'utf-8', charsetSource: 'default', replacementCount: countReplacements(text) };
   } catch {
-    const detected = await detectCharset(body);
+    const detected = await verifiedDetection(body);
     if (detected !== undefined) return decodeWith(body, detected, 'detected');
     return decodeWith(body, 'utf-8', 'default');
   }
@@ -76,7 +79,7 @@ export function countReplacements(text: string): number {
 }
 
 function decodeWith(body: Uint8Array, charset: string, charsetSource: CharsetSource): DecodedBody {
-  const text = new TextDecoder(charset, { ignoreBOM: true }).decode(body);
+  const text = decodeText(body, charset);
   return { text, charset, charsetSource, replacementCount: countReplacements(text) };
 }
 
@@ -106,15 +109,4 @@ function findDeclaredCharset(
   }
   const match = META_CHARSET.exec(head);
   return match?.[1] === undefined ? undefined : { label: match[1], source: 'meta' };
-}
-
-async function detectCharset(body: Uint8Array): Promise<string | undefined> {
-  const chardet = await loadChardet();
-  const name = chardet.detect(body);
-  if (name === null) return undefined;
-  try {
-    return new TextDecoder(name).encoding;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,6 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { loadUnpdf } from './lazy-modules.js';
+import { assertPdfDecodedSize, MAX_PDF_PAGES } from './pdf-bounds.js';
 
 /** A PDF's text, page by page. */
 export interface PdfText {
@@ -16,15 +17,33 @@ export function pageMarker(page: number, pageCount: number): string {
   return `[page ${page} of ${pageCount}]`;
 }
 
-/** Extracts the text of every page; an encrypted or broken PDF is a `parse_error`. */
+/** The closing line of a PDF whose later pages were not extracted. */
+export function pagesOmittedMarker(extracted: number, pageCount: number): string {
+  return `[pages ${extracted + 1}-${pageCount} of ${pageCount} not extracted: the page limit is ${MAX_PDF_PAGES}]`;
+}
+
+/**
+ * Extracts the text of every page, one page at a time, up to {@link MAX_PDF_PAGES}; an encrypted or
+ * broken PDF is a `parse_error`, one whose streams inflate past the decoded-size bound `too_large`.
+ */
 export async function extractPdf(body: Uint8Array): Promise<PdfText> {
-  const { getDocumentProxy, extractText, getMeta } = await loadUnpdf();
+  assertPdfDecodedSize(body);
+  const { getDocumentProxy, getMeta } = await loadUnpdf();
   // PDF.js takes ownership of (detaches) the buffer it is given; the caller's bytes stay intact.
   const data = new Uint8Array(body);
   let document: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
     document = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: true });
-    const { totalPages, text } = await extractText(document, { mergePages: false });
+    const totalPages = document.numPages;
+    const text: string[] = [];
+    for (let number = 1; number <= Math.min(totalPages, MAX_PDF_PAGES); number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      text.push(
+        content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
+      );
+      page.cleanup();
+    }
     let title: string | undefined;
     try {
       const meta = await getMeta(document);
@@ -34,6 +53,7 @@ export async function extractPdf(body: Uint8Array): Promise<PdfText> {
       title = undefined;
     }
     const pages = text.map((page, index) => `${pageMarker(index + 1, totalPages)}\n\n${page.trim()}`);
+    if (totalPages > MAX_PDF_PAGES) pages.push(pagesOmittedMarker(MAX_PDF_PAGES, totalPages));
     return { content: pages.join('\n\n'), pageCount: totalPages, title };
   } catch (error) {
     if (WebToolError.isInstance(error)) throw error;

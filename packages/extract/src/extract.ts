@@ -6,7 +6,10 @@ import { extractHtml } from './extract-html.js';
 import { extractJson } from './extract-json.js';
 import { extractPdf } from './extract-pdf.js';
 import { parseXml } from './extract-xml.js';
+import { failureReason } from './failure-reason.js';
 import { feedToMarkdown } from './feed-to-markdown.js';
+import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
+import { htmlToStreamedText } from './html-streamed-text.js';
 import { markdownToText } from './markdown-to-text.js';
 import { assertParseable } from './structured-limit.js';
 import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
@@ -30,6 +33,25 @@ export interface ExtractOptions {
  * `too_large`, `unsupported_content`, `validation_error`).
  */
 export async function extract(options: ExtractOptions): Promise<ExtractedDocument> {
+  return extractWith(options, {});
+}
+
+/** How {@link extractWith} treats HTML; the extraction worker sets it when it falls back. */
+export interface ExtractStrategy {
+  /**
+   * Why the DOM stages are skipped and the page read by the streamed-text stage instead (they ran
+   * out of time or memory on an earlier try); unset, the page's shape decides.
+   */
+  skipDomStages?: string | undefined;
+  /** Called when the DOM stages are about to start, so a pool can bound them by time. */
+  onDomStages?: (() => void) | undefined;
+}
+
+/** {@link extract} with a strategy for HTML pages. */
+export async function extractWith(
+  options: ExtractOptions,
+  strategy: ExtractStrategy,
+): Promise<ExtractedDocument> {
   const format = options.format ?? 'markdown';
   validate(options, format);
   const { mediaType, charset: headerCharset } = parseContentType(options.contentType);
@@ -108,7 +130,40 @@ export async function extract(options: ExtractOptions): Promise<ExtractedDocumen
       parserFailures: [],
     };
   }
-  const article = await extractHtml(decoded.text, url);
+  // The DOM stages cost time, memory and stack that grow faster than the page; a page past their
+  // bounds is read in one streaming pass instead, and so is one the DOM stages broke on.
+  const skipReason =
+    strategy.skipDomStages ??
+    (await measureHtml(decoded.text).then((shape) =>
+      withinDomBounds(shape) ? undefined : boundsReason(shape),
+    ));
+  let article: Awaited<ReturnType<typeof extractHtml>> | undefined;
+  let streamReason = skipReason === undefined ? undefined : `skipped: ${skipReason}`;
+  if (streamReason === undefined) {
+    strategy.onDomStages?.();
+    try {
+      article = await extractHtml(decoded.text, url);
+    } catch (error) {
+      if (WebToolError.isInstance(error)) throw error;
+      streamReason = `failed: ${failureReason(error)}`;
+    }
+  }
+  if (article === undefined) {
+    const streamed = await htmlToStreamedText(decoded.text, url);
+    const reason = streamReason ?? 'failed';
+    return {
+      ...base,
+      kind,
+      content: format === 'text' ? streamed.text : streamed.markdown,
+      ...(streamed.title === undefined ? {} : { title: streamed.title }),
+      stage: 'streamed-text',
+      parserFailures: [
+        { stage: 'readability', reason },
+        { stage: 'defuddle', reason },
+        { stage: 'cleaned-body', reason },
+      ],
+    };
+  }
   return {
     ...base,
     kind,

@@ -6,7 +6,7 @@ import type {
   HttpResponse,
   NetworkPolicy,
 } from '@mono-agent/net';
-import { extract } from './extract.js';
+import { type ExtractionPool, sharedExtractionPool } from './extraction-pool.js';
 import type { ExtractedDocument, OutputFormat } from './types.js';
 
 /** The Accept header sent when the caller gives none: the kinds this package can extract. */
@@ -45,6 +45,11 @@ export interface FetchDocumentOptions {
   renderer?: DocumentRenderer | undefined;
   /** The transport; `httpRequest` from `@mono-agent/net` unless a host or test supplies another. */
   request?: RequestFunction | undefined;
+  /**
+   * Where extraction runs: the process-wide worker pool by default, so a costly page neither blocks
+   * the caller's thread nor takes its memory, and is ended at the deadline.
+   */
+  extraction?: ExtractionPool | undefined;
 }
 
 /** A fetched and extracted document. */
@@ -74,13 +79,14 @@ export interface FetchFailure {
 /**
  * Fetches a URL through `@mono-agent/net` and extracts it. Non-success statuses are failures and are
  * never extracted: 429 is `rate_limited` with retry hints, other statuses `http_status` with the
- * status. Expected failures (policy, size, timeout, content, charset, parse) come back as
+ * status. Extraction runs in a worker thread (see {@link ExtractionPool}) within the same deadline. Expected failures (policy, size, timeout, content, charset, parse) come back as
  * `{ ok: false, error }`; only bugs throw.
  */
 export async function fetchDocument(
   url: string,
   options: FetchDocumentOptions,
 ): Promise<FetchedDocument | FetchFailure> {
+  const startedAt = Date.now();
   try {
     const request = options.request ?? (await import('@mono-agent/net')).httpRequest;
     const hasAccept = Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'accept');
@@ -93,12 +99,20 @@ export async function fetchDocument(
       ...(options.afterAttempt === undefined ? {} : { afterAttempt: options.afterAttempt }),
     });
     if (response.status < 200 || response.status > 299) return { ok: false, error: statusFailure(response) };
-    const document = await extract({
-      body: response.body,
-      url: response.url,
-      contentType: response.headers['content-type'],
-      format: options.format,
-    });
+    // The one deadline covers extraction too: whatever the transport left of it.
+    const pool = options.extraction ?? sharedExtractionPool();
+    const document = await pool.extract(
+      {
+        body: response.body,
+        url: response.url,
+        contentType: response.headers['content-type'],
+        format: options.format,
+      },
+      {
+        ...(options.deadlineMs === undefined ? {} : { deadlineAt: startedAt + options.deadlineMs }),
+        signal: options.signal,
+      },
+    );
     if (options.signal?.aborted) {
       throw new WebToolError({
         code: 'cancelled',

@@ -12,8 +12,22 @@ export {
 } from './document-cache.js';
 export { MIN_LINK_LIST_ITEMS } from './drop-link-lists.js';
 export { type ExtractOptions, extract } from './extract.js';
-export { pageMarker } from './extract-pdf.js';
+export { MAX_JSON_INDENTED_DEPTH } from './extract-json.js';
+export { pageMarker, pagesOmittedMarker } from './extract-pdf.js';
 export { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
+export {
+  createExtractionPool,
+  DEFAULT_EXTRACTION_DEADLINE_MS,
+  DOM_STAGES_BUDGET_MS,
+  EXTRACTION_POOL_SIZE,
+  EXTRACTION_WORKER_HEAP_MB,
+  type ExtractionPool,
+  type ExtractionPoolOptions,
+  type ExtractionRun,
+  inlineExtraction,
+  MAX_TASKS_PER_WORKER,
+  sharedExtractionPool,
+} from './extraction-pool.js';
 export { MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
 export {
   DEFAULT_ACCEPT,
@@ -24,7 +38,9 @@ export {
   fetchDocument,
   type RequestFunction,
 } from './fetch-document.js';
+export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { markdownToText } from './markdown-to-text.js';
+export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
 export { safeAbsoluteUrl } from './safe-link.js';
 export {
   DEFAULT_SLICE_LINES,

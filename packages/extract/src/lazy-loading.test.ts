@@ -14,7 +14,7 @@ const HEAVY_MODULES = [
   'unpdf',
   'chardet',
   'fast-xml-parser',
-  'jsonc-parser',
+  'htmlparser2',
 ];
 
 async function resolvedModules(mode: string): Promise<string[]> {

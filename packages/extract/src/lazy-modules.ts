@@ -8,7 +8,7 @@ let readability: Promise<typeof import('@mozilla/readability')> | undefined;
 let turndown: Promise<typeof import('turndown')> | undefined;
 let xmlParser: Promise<typeof import('fast-xml-parser')> | undefined;
 let unpdf: Promise<typeof import('unpdf')> | undefined;
-let jsonc: Promise<typeof import('jsonc-parser')> | undefined;
+let htmlparser2: Promise<typeof import('htmlparser2')> | undefined;
 
 /** chardet, for bodies whose charset is undeclared and not UTF-8. */
 export function loadChardet(): Promise<typeof import('chardet')> {
@@ -52,8 +52,8 @@ export function loadUnpdf(): Promise<typeof import('unpdf')> {
   return unpdf;
 }
 
-/** jsonc-parser, used only to locate the error in a JSON body that failed to parse. */
-export function loadJsonc(): Promise<typeof import('jsonc-parser')> {
-  jsonc ??= import('jsonc-parser');
-  return jsonc;
+/** htmlparser2's streaming parser, for the bounds pre-check and the streamed-text stage. */
+export function loadHtmlparser2(): Promise<typeof import('htmlparser2')> {
+  htmlparser2 ??= import('htmlparser2');
+  return htmlparser2;
 }

@@ -12,6 +12,7 @@ export type ExtractionStage =
   | 'defuddle'
   | 'readability'
   | 'cleaned-body'
+  | 'streamed-text'
   | 'json'
   | 'xml'
   | 'feed'

@@ -8,6 +8,8 @@ import { delayRoute } from './routes/delay.js';
 import { echoRoute } from './routes/echo.js';
 import { flakyRoute } from './routes/flaky.js';
 import { homeRoute } from './routes/home.js';
+import { hostileRoute } from './routes/hostile.js';
+import { legacyTextRoute } from './routes/legacy-text.js';
 import { pageIndexRoute, pageRoute } from './routes/pages.js';
 import { redirectChainRoute } from './routes/redirect-chain.js';
 import { redirectLoopRoute } from './routes/redirect-loop.js';
@@ -35,4 +37,6 @@ export const BUILTIN_ROUTES: readonly Route[] = [
   compressedRoute,
   bombRoute,
   contentRoute,
+  hostileRoute,
+  legacyTextRoute,
 ];

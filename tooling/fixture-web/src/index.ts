@@ -9,9 +9,26 @@ export {
 } from './charset-pages/charset-variants.js';
 export { FEED_ENTRIES } from './content/feeds.js';
 export { FIXTURE_PDF_PAGES, FIXTURE_PDF_TITLE } from './content/pdf-document.js';
+export {
+  HOSTILE_KINDS,
+  type HostileName,
+  type HostilePage,
+  type HostileParameters,
+  hostilePage,
+} from './hostile/hostile-pages.js';
+export {
+  LEGACY_CHARSETS,
+  LEGACY_FORMS,
+  LEGACY_TEXTS,
+  type LegacyCharset,
+  type LegacyForm,
+  type LegacyText,
+  renderLegacyText,
+} from './legacy-text/legacy-texts.js';
 export { LOOPBACK_HOSTS, type LoopbackHost } from './loopback-hosts.js';
 export { findRecordedPage, type RecordedPage, recordedPages } from './recorded-pages.js';
 export type { RecordedRequest, RequestOutcome } from './request-log.js';
+export { legacyTextBytes } from './routes/legacy-text.js';
 export type { ScenarioContext, ScenarioHandler, ScenarioResponse } from './scenarios.js';
 export {
   type FixtureUrlOptions,

@@ -1,0 +1,391 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { WebToolError } from '@mono-agent/budget-policy';
+import { type ExtractOptions, extract } from './extract.js';
+import { deserializeError, type ExtractionReply, type ExtractionTask } from './extraction-protocol.js';
+import type { ExtractedDocument } from './types.js';
+
+/** Worker threads a pool runs at most; more extractions wait for a free one. */
+export const EXTRACTION_POOL_SIZE = 2;
+
+/**
+ * The old-generation heap of one extraction worker, in MiB. A page that needs more ends its worker
+ * (and falls back to a cheaper stage or becomes `too_large`) instead of growing the process.
+ */
+export const EXTRACTION_WORKER_HEAP_MB = 192;
+
+/** The young-generation heap of one extraction worker, in MiB. */
+export const EXTRACTION_WORKER_YOUNG_HEAP_MB = 16;
+
+/**
+ * The most time the DOM stages (Readability, Defuddle, Turndown) get for one page. Past it the worker
+ * is ended and the page is read again by the streamed-text stage, which takes linear time.
+ */
+export const DOM_STAGES_BUDGET_MS = 15_000;
+
+/** Time kept back from the deadline for the streamed-text stage when the DOM stages fail. */
+export const STREAMED_STAGE_RESERVE_MS = 5_000;
+
+/** The deadline of an extraction when the caller gives none. */
+export const DEFAULT_EXTRACTION_DEADLINE_MS = 45_000;
+
+/** Extractions one worker runs before it is replaced, so what its parsers keep cannot accumulate. */
+export const MAX_TASKS_PER_WORKER = 200;
+
+/** A worker whose heap holds more than this after a task is replaced. */
+export const RECYCLE_WORKER_HEAP_BYTES = 96 * 1024 * 1024;
+
+/** An idle worker is ended after this long. */
+export const WORKER_IDLE_MS = 30_000;
+
+/** Bounds of one extraction through a pool. */
+export interface ExtractionRun {
+  /** Epoch milliseconds by which the document must be ready; the worker is ended then. */
+  deadlineAt?: number | undefined;
+  /** Cancels the extraction; its worker is ended. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Runs extractions off the calling thread. */
+export interface ExtractionPool {
+  /**
+   * Extracts like {@link extract}, in a worker thread with its own bounded heap. Resolves to the
+   * document or rejects with a `WebToolError` (`timeout` at the deadline, `cancelled`, `too_large`
+   * when the page needs more memory than a worker has, or the extraction's own failure).
+   */
+  extract(options: ExtractOptions, run?: ExtractionRun): Promise<ExtractedDocument>;
+  /** Ends every worker; extractions still running or waiting are cancelled. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createExtractionPool}. */
+export interface ExtractionPoolOptions {
+  /** Workers at most; {@link EXTRACTION_POOL_SIZE} by default. */
+  size?: number | undefined;
+  /** Old-generation heap per worker in MiB; {@link EXTRACTION_WORKER_HEAP_MB} by default. */
+  heapMb?: number | undefined;
+  /** The DOM stages' time budget; {@link DOM_STAGES_BUDGET_MS} by default. */
+  domStagesBudgetMs?: number | undefined;
+}
+
+/** Raised inside the pool when the DOM stages used up their time or memory: retry without them. */
+class DomStagesFailed {
+  constructor(readonly reason: string) {}
+}
+
+interface PooledWorker {
+  worker: Worker;
+  tasks: number;
+  alive: boolean;
+  idleTimer: NodeJS.Timeout | undefined;
+  /** The running task's handler of worker events. */
+  listener: ((event: WorkerEvent) => void) | undefined;
+}
+
+type WorkerEvent =
+  | { type: 'reply'; reply: ExtractionReply }
+  | { type: 'error'; error: Error }
+  | { type: 'exit'; exitCode: number };
+
+interface Waiter {
+  resolve: (worker: PooledWorker) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A small pool of extraction workers. Each runs with `resourceLimits`, is ended at its extraction's
+ * deadline or cancellation, and is replaced after {@link MAX_TASKS_PER_WORKER} tasks or when its
+ * heap stays above {@link RECYCLE_WORKER_HEAP_BYTES}; idle workers do not keep the process alive.
+ */
+export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
+  const size = Math.max(1, options.size ?? EXTRACTION_POOL_SIZE);
+  const heapMb = options.heapMb ?? EXTRACTION_WORKER_HEAP_MB;
+  const domBudgetMs = options.domStagesBudgetMs ?? DOM_STAGES_BUDGET_MS;
+  const idle: PooledWorker[] = [];
+  const all = new Set<PooledWorker>();
+  const waiters: Waiter[] = [];
+  let nextId = 0;
+  let closed = false;
+
+  const spawn = (): PooledWorker => {
+    const { url, execArgv } = workerEntry();
+    const worker = new Worker(url, {
+      ...(execArgv === undefined ? {} : { execArgv }),
+      resourceLimits: {
+        maxOldGenerationSizeMb: heapMb,
+        maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,
+      },
+      // Parsers may log (PDF.js warns about broken files); a worker must never write to the host's
+      // stdout, which can be an MCP transport, so its output is read and dropped.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const pooled: PooledWorker = { worker, tasks: 0, alive: true, idleTimer: undefined, listener: undefined };
+    worker.on('message', (reply: ExtractionReply) => pooled.listener?.({ type: 'reply', reply }));
+    worker.on('error', (error: Error) => pooled.listener?.({ type: 'error', error }));
+    worker.on('exit', (exitCode: number) => {
+      pooled.alive = false;
+      all.delete(pooled);
+      removeIdle(pooled);
+      pooled.listener?.({ type: 'exit', exitCode });
+      serveWaiters();
+    });
+    all.add(pooled);
+    return pooled;
+  };
+
+  const removeIdle = (pooled: PooledWorker) => {
+    const index = idle.indexOf(pooled);
+    if (index !== -1) idle.splice(index, 1);
+    if (pooled.idleTimer !== undefined) clearTimeout(pooled.idleTimer);
+    pooled.idleTimer = undefined;
+  };
+
+  const end = (pooled: PooledWorker) => {
+    pooled.listener = undefined;
+    removeIdle(pooled);
+    if (!pooled.alive) return;
+    pooled.alive = false;
+    all.delete(pooled);
+    void pooled.worker.terminate();
+    serveWaiters();
+  };
+
+  const serveWaiters = () => {
+    while (waiters.length > 0 && !closed) {
+      const free = idle.pop();
+      if (free !== undefined) {
+        removeIdle(free);
+        take(free);
+        (waiters.shift() as Waiter).resolve(free);
+        continue;
+      }
+      if (all.size >= size) return;
+      const fresh = spawn();
+      take(fresh);
+      (waiters.shift() as Waiter).resolve(fresh);
+    }
+  };
+
+  const take = (pooled: PooledWorker) => {
+    pooled.worker.ref();
+  };
+
+  const release = (pooled: PooledWorker, heapUsedBytes: number) => {
+    pooled.listener = undefined;
+    pooled.tasks++;
+    if (pooled.tasks >= MAX_TASKS_PER_WORKER || heapUsedBytes > RECYCLE_WORKER_HEAP_BYTES || closed) {
+      end(pooled);
+      return;
+    }
+    pooled.worker.unref();
+    idle.push(pooled);
+    pooled.idleTimer = setTimeout(() => end(pooled), WORKER_IDLE_MS);
+    pooled.idleTimer.unref();
+    serveWaiters();
+  };
+
+  const acquire = (deadlineAt: number, signal: AbortSignal | undefined): Promise<PooledWorker> =>
+    new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: (worker) => {
+          cleanup();
+          resolve(worker);
+        },
+        reject: (error) => {
+          cleanup();
+          reject(error);
+        },
+      };
+      const drop = (error: WebToolError) => {
+        const index = waiters.indexOf(waiter);
+        if (index !== -1) waiters.splice(index, 1);
+        waiter.reject(error);
+      };
+      const timer = setTimeout(() => drop(timeoutError()), Math.max(0, deadlineAt - Date.now()));
+      const onAbort = () => drop(cancelledError(signal?.reason));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      waiters.push(waiter);
+      serveWaiters();
+    });
+
+  const attempt = async (
+    options: ExtractOptions,
+    skipDomStages: string | undefined,
+    deadlineAt: number,
+    signal: AbortSignal | undefined,
+  ): Promise<ExtractedDocument> => {
+    const pooled = await acquire(deadlineAt, signal);
+    const id = ++nextId;
+    return new Promise<ExtractedDocument>((resolve, reject) => {
+      let inDomStages = false;
+      let domTimer: NodeJS.Timeout | undefined;
+      const finish = (
+        outcome: { document: ExtractedDocument } | { error: unknown },
+        heap: number | 'end',
+      ) => {
+        clearTimeout(deadlineTimer);
+        if (domTimer !== undefined) clearTimeout(domTimer);
+        signal?.removeEventListener('abort', onAbort);
+        if (heap === 'end') end(pooled);
+        else release(pooled, heap);
+        if ('document' in outcome) resolve(outcome.document);
+        else reject(outcome.error);
+      };
+      const deadlineTimer = setTimeout(
+        () => finish({ error: timeoutError() }, 'end'),
+        Math.max(0, deadlineAt - Date.now()),
+      );
+      const onAbort = () => finish({ error: cancelledError(signal?.reason) }, 'end');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      pooled.listener = (event) => {
+        if (event.type === 'reply') {
+          const { reply } = event;
+          if (reply.id !== id) return;
+          if (reply.type === 'dom-stages') {
+            inDomStages = true;
+            const budget = Math.min(domBudgetMs, deadlineAt - Date.now() - STREAMED_STAGE_RESERVE_MS);
+            const reason = `the DOM stages ran past ${Math.round(domBudgetMs / 1000)} s`;
+            if (budget <= 0)
+              finish({ error: new DomStagesFailed('too little time was left for the DOM stages') }, 'end');
+            else domTimer = setTimeout(() => finish({ error: new DomStagesFailed(reason) }, 'end'), budget);
+            return;
+          }
+          if (reply.type === 'done') finish({ document: reply.document }, reply.heapUsedBytes);
+          else finish({ error: deserializeError(reply.error) }, reply.heapUsedBytes);
+          return;
+        }
+        if (event.type === 'exit' && closed) {
+          finish({ error: cancelledError('the extraction pool is closed') }, 'end');
+          return;
+        }
+        const outOfMemory =
+          event.type === 'error' && (event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        if (outOfMemory && inDomStages) {
+          finish({ error: new DomStagesFailed(`the DOM stages needed more than ${heapMb} MiB`) }, 'end');
+        } else if (outOfMemory) {
+          finish({ error: memoryError(heapMb) }, 'end');
+        } else {
+          finish({ error: workerFailure(event) }, 'end');
+        }
+      };
+      const task: ExtractionTask = { id, options: { ...options }, skipDomStages };
+      const transfer: ArrayBuffer[] = [];
+      if (options.body instanceof Uint8Array) {
+        // A copy of its own, so that transferring it never detaches the caller's (maybe pooled) buffer.
+        const copy = new Uint8Array(options.body);
+        task.options.body = copy;
+        transfer.push(copy.buffer);
+      }
+      try {
+        pooled.worker.postMessage(task, transfer);
+      } catch (error) {
+        finish({ error: workerFailure({ type: 'error', error: error as Error }) }, 'end');
+      }
+    });
+  };
+
+  return {
+    async extract(options, run = {}) {
+      if (closed) throw cancelledError('the extraction pool is closed');
+      if (run.signal?.aborted) throw cancelledError(run.signal.reason);
+      // Bodies a worker cannot be sent are refused by the same checks extract makes.
+      if (typeof options.body !== 'string' && !(options.body instanceof Uint8Array)) return extract(options);
+      const deadlineAt = run.deadlineAt ?? Date.now() + DEFAULT_EXTRACTION_DEADLINE_MS;
+      try {
+        return await attempt(options, undefined, deadlineAt, run.signal);
+      } catch (error) {
+        if (!(error instanceof DomStagesFailed)) throw error;
+        return attempt(options, error.reason, deadlineAt, run.signal);
+      }
+    },
+    async close() {
+      closed = true;
+      for (const waiter of waiters.splice(0)) waiter.reject(cancelledError('the extraction pool is closed'));
+      await Promise.all(
+        [...all].map((pooled) => {
+          pooled.listener?.({ type: 'exit', exitCode: 1 });
+          end(pooled);
+          return pooled.worker.terminate();
+        }),
+      );
+    },
+  };
+}
+
+let sharedPool: ExtractionPool | undefined;
+
+/** The process-wide pool `fetchDocument` uses unless given another; created on first use. */
+export function sharedExtractionPool(): ExtractionPool {
+  sharedPool ??= createExtractionPool();
+  return sharedPool;
+}
+
+/** Extraction on the calling thread, with no isolation: for hosts that cannot start worker threads. */
+export const inlineExtraction: ExtractionPool = {
+  extract: (options) => extract(options),
+  close: async () => {},
+};
+
+/**
+ * Where the worker's code is: the built `extraction-worker.js` beside this module, or, when this
+ * module runs from its TypeScript source (tests, benchmarks), the `.ts` file loaded through tsx with
+ * the workspace's source condition.
+ */
+function workerEntry(): { url: URL; execArgv: string[] | undefined } {
+  const here = import.meta.url;
+  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) {
+    return { url: new URL('./extraction-worker.js', here), execArgv: undefined };
+  }
+  const tsx = createRequire(here)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const target = new URL('./extraction-worker.ts', here).href;
+  const boot = `const { register } = await import(${JSON.stringify(pathToFileURL(tsx).href)}); register(); await import(${JSON.stringify(target)});`;
+  return {
+    url: new URL(`data:text/javascript,${encodeURIComponent(boot)}`),
+    execArgv: ['--conditions=@mono-agent/source'],
+  };
+}
+
+function timeoutError(): WebToolError {
+  return new WebToolError({
+    code: 'timeout',
+    message: 'Extraction did not finish before the fetch deadline; the page is too costly to read in time.',
+    details: { stage: 'extraction' },
+  });
+}
+
+function cancelledError(reason: unknown): WebToolError {
+  return new WebToolError({
+    code: 'cancelled',
+    message: 'The extraction was cancelled.',
+    ...(reason === undefined ? {} : { cause: reason }),
+    details: { stage: 'extraction' },
+  });
+}
+
+function memoryError(heapMb: number): WebToolError {
+  return new WebToolError({
+    code: 'too_large',
+    message: `The document needs more than ${heapMb} MiB of memory to extract. Ask for format "raw" to read it undecoded by a parser.`,
+    details: { stage: 'extraction', limitMb: heapMb, reason: 'memory' },
+  });
+}
+
+function workerFailure(event: WorkerEvent): WebToolError {
+  const reason =
+    event.type === 'exit' ? `exit ${event.exitCode}` : event.type === 'error' ? event.error.name : 'reply';
+  return new WebToolError({
+    code: 'internal_error',
+    message: `The extraction worker stopped unexpectedly (${reason}); this is a bug worth reporting.`,
+    details: { stage: 'extraction', reason },
+  });
+}

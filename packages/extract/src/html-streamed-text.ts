@@ -1,0 +1,147 @@
+import { scanHtml } from './html-scan.js';
+import { markdownToText } from './markdown-to-text.js';
+import { safeAbsoluteUrl } from './safe-link.js';
+
+/** An HTML page read as text in one streaming pass. */
+export interface StreamedText {
+  /** The text as Markdown: headings, paragraphs, list items and links. */
+  markdown: string;
+  /** The same as plain text. */
+  text: string;
+  /** The `<title>`, when present. */
+  title: string | undefined;
+}
+
+/** Elements whose content is never readable text. */
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+  'textarea',
+  'button',
+  'nav',
+  'head',
+  'title',
+]);
+
+/** Elements that end a paragraph. */
+const BLOCKS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tr',
+  'ul',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
+
+const HEADING = /^h([1-6])$/;
+
+/**
+ * The last-resort HTML stage for pages past the DOM stages' bounds: one streaming pass with no DOM,
+ * so its time and memory grow with the page's length and nothing else (no recursion, no tree).
+ * Headings, paragraphs, list items and safe links survive; page furniture is not recognised.
+ */
+export async function htmlToStreamedText(html: string, baseUrl: string): Promise<StreamedText> {
+  const blocks: string[] = [];
+  let line = '';
+  let prefix = '';
+  let skipDepth = 0;
+  let inTitle = false;
+  let title = '';
+  const links: Array<{ href: string | undefined; start: number }> = [];
+  const closeLink = (link: { href: string | undefined; start: number }) => {
+    if (link.href === undefined) return;
+    if (line.slice(link.start + 1).trim() === '') line = line.slice(0, link.start);
+    else line += `](${link.href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+    link.href = undefined;
+  };
+  const flush = () => {
+    // A block inside a link ends the link's text here, so no bracket is left open across blocks.
+    for (const link of links) closeLink(link);
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (text !== '') blocks.push(`${prefix}${text}`);
+    line = '';
+    prefix = '';
+  };
+  await scanHtml(html, {
+    open(name, attributes) {
+      if (name === 'title') inTitle = true;
+      if (skipDepth > 0 || SKIPPED.has(name)) {
+        skipDepth++;
+        return;
+      }
+      if (name === 'br') {
+        flush();
+        return;
+      }
+      if (name === 'a') {
+        const href = safeAbsoluteUrl(attributes.href, baseUrl);
+        links.push({ href, start: line.length });
+        if (href !== undefined) line += '[';
+        return;
+      }
+      if (BLOCKS.has(name)) {
+        flush();
+        const heading = HEADING.exec(name);
+        if (heading !== null) prefix = `${'#'.repeat(Number(heading[1]))} `;
+        else if (name === 'li') prefix = '- ';
+      }
+    },
+    text(text) {
+      if (inTitle) title += text;
+      if (skipDepth === 0) line += text;
+    },
+    close(name) {
+      if (name === 'title') inTitle = false;
+      if (skipDepth > 0) {
+        skipDepth--;
+        return;
+      }
+      if (name === 'a') {
+        const link = links.pop();
+        if (link !== undefined) closeLink(link);
+        return;
+      }
+      if (BLOCKS.has(name)) flush();
+    },
+  });
+  flush();
+  const markdown = blocks.join('\n\n');
+  const trimmedTitle = title.replace(/\s+/g, ' ').trim();
+  return { markdown, text: markdownToText(markdown), title: trimmedTitle === '' ? undefined : trimmedTitle };
+}
