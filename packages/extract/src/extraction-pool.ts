@@ -116,13 +116,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
         maxOldGenerationSizeMb: heapMb,
         maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,
       },
-      // Parsers may log (PDF.js warns about broken files); a worker must never write to the host's
-      // stdout, which can be an MCP transport, so its output is read and dropped.
-      stdout: true,
-      stderr: true,
     });
-    worker.stdout.resume();
-    worker.stderr.resume();
     const pooled: PooledWorker = { worker, tasks: 0, alive: true, idleTimer: undefined, listener: undefined };
     worker.on('message', (reply: ExtractionReply) => pooled.listener?.({ type: 'reply', reply }));
     worker.on('error', (error: Error) => pooled.listener?.({ type: 'error', error }));
@@ -245,6 +239,11 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       );
       const onAbort = () => finish({ error: cancelledError(signal?.reason) }, 'end');
       signal?.addEventListener('abort', onAbort, { once: true });
+      // Cancelled while the worker was being handed over: nothing was sent yet.
+      if (signal?.aborted) {
+        finish({ error: cancelledError(signal.reason) }, 0); // the worker is unused, so it goes back idle
+        return;
+      }
       pooled.listener = (event) => {
         if (event.type === 'reply') {
           const { reply } = event;
@@ -252,7 +251,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
           if (reply.type === 'dom-stages') {
             inDomStages = true;
             const budget = Math.min(domBudgetMs, deadlineAt - Date.now() - STREAMED_STAGE_RESERVE_MS);
-            const reason = `the DOM stages ran past ${Math.round(domBudgetMs / 1000)} s`;
+            const reason = `the DOM stages ran past ${domBudgetMs} ms`;
             if (budget <= 0)
               finish({ error: new DomStagesFailed('too little time was left for the DOM stages') }, 'end');
             else domTimer = setTimeout(() => finish({ error: new DomStagesFailed(reason) }, 'end'), budget);

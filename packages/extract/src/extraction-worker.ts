@@ -8,6 +8,15 @@ import { type ExtractionReply, type ExtractionTask, serializeError } from './ext
 const port = parentPort;
 if (port === null) throw new Error('extraction-worker runs only as a worker thread');
 
+// Parsers log (PDF.js warns about every broken file). A worker's output would reach the host's
+// stdout, which can be an MCP transport, so nothing in a worker writes there.
+const silent = () => {};
+for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'] as const) {
+  console[method] = silent;
+}
+process.stdout.write = () => true;
+process.stderr.write = () => true;
+
 port.on('message', (task: ExtractionTask) => {
   void run(task);
 });

@@ -1,0 +1,87 @@
+import { WebToolError } from '@mono-agent/budget-policy';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createExtractionPool, type ExtractionPool } from './extraction-pool.js';
+
+const url = 'https://example.org/';
+const article = `<!doctype html><html><head><title>T</title></head><body><article><h1>Title</h1>${'<p>Some words of a paragraph that reads like an article.</p>'.repeat(20)}</article></body></html>`;
+const bigJson = JSON.stringify(Array.from({ length: 150_000 }, (_, index) => ({ index, name: `n${index}` })));
+const pools: ExtractionPool[] = [];
+const pool = (options: Parameters<typeof createExtractionPool>[0] = {}) => {
+  const created = createExtractionPool(options);
+  pools.push(created);
+  return created;
+};
+afterAll(async () => {
+  await Promise.all(pools.map((created) => created.close()));
+});
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => {
+      if (!WebToolError.isInstance(error)) throw error;
+      return error;
+    },
+  );
+
+describe('the extraction pool', () => {
+  it('extracts in a worker and leaves the caller’s bytes intact', async () => {
+    const body = new TextEncoder().encode(article);
+    const document = await pool().extract({ body, url, contentType: 'text/html' });
+    expect(document.title).toBe('T');
+    expect(body.byteLength).toBe(article.length);
+  });
+
+  it('ends the worker at the deadline with a timeout', async () => {
+    const error = await failure(
+      pool().extract(
+        { body: bigJson, url, contentType: 'application/json' },
+        { deadlineAt: Date.now() + 20 },
+      ),
+    );
+    expect(error.code).toBe('timeout');
+  });
+
+  it('ends the worker when cancelled', async () => {
+    const controller = new AbortController();
+    const pending = pool().extract(
+      { body: bigJson, url, contentType: 'application/json' },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    expect((await failure(pending)).code).toBe('cancelled');
+  });
+
+  it('falls back to the streamed-text stage when the DOM stages run past their budget', async () => {
+    const document = await pool({ domStagesBudgetMs: 1 }).extract({
+      body: article,
+      url,
+      contentType: 'text/html',
+    });
+    expect(document.stage).toBe('streamed-text');
+    expect(document.parserFailures[0]?.reason).toBe('skipped: the DOM stages ran past 1 ms');
+    expect(document.content).toContain('# Title');
+  });
+
+  it('answers too_large when a document needs more memory than a worker has', async () => {
+    const error = await failure(
+      pool({ heapMb: 8 }).extract({ body: bigJson, url, contentType: 'application/json' }),
+    );
+    expect(error.code).toBe('too_large');
+    expect(error.details).toMatchObject({ reason: 'memory', limitMb: 8 });
+  });
+
+  it('keeps serving after a worker was ended', async () => {
+    const shared = pool({ size: 1 });
+    await failure(
+      shared.extract(
+        { body: bigJson, url, contentType: 'application/json' },
+        { deadlineAt: Date.now() + 20 },
+      ),
+    );
+    const document = await shared.extract({ body: '{"a":1}', url, contentType: 'application/json' });
+    expect(document.content).toBe('{\n  "a": 1\n}');
+  });
+});
