@@ -10,6 +10,7 @@ import { failureReason } from './failure-reason.js';
 import { feedToMarkdown } from './feed-to-markdown.js';
 import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
 import { htmlToStreamedText } from './html-streamed-text.js';
+import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
 import { assertParseable } from './structured-limit.js';
 import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
@@ -140,6 +141,8 @@ export async function extractWith(
   let article: Awaited<ReturnType<typeof extractHtml>> | undefined;
   let streamReason = skipReason === undefined ? undefined : `skipped: ${skipReason}`;
   if (streamReason === undefined) {
+    // Loaded before the DOM stages' time budget starts, so that it bounds their work alone.
+    await Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()]);
     strategy.onDomStages?.();
     try {
       article = await extractHtml(decoded.text, url);

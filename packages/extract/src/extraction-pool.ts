@@ -20,9 +20,10 @@ export const EXTRACTION_WORKER_YOUNG_HEAP_MB = 16;
 
 /**
  * The most time the DOM stages (Readability, Defuddle, Turndown) get for one page. Past it the worker
- * is ended and the page is read again by the streamed-text stage, which takes linear time.
+ * is ended and the page is read again by the streamed-text stage, which takes linear time. Real
+ * article pages take a small fraction of it; what takes longer is a page built to be slow.
  */
-export const DOM_STAGES_BUDGET_MS = 15_000;
+export const DOM_STAGES_BUDGET_MS = 4_000;
 
 /** Time kept back from the deadline for the streamed-text stage when the DOM stages fail. */
 export const STREAMED_STAGE_RESERVE_MS = 5_000;
@@ -55,6 +56,11 @@ export interface ExtractionPool {
    * when the page needs more memory than a worker has, or the extraction's own failure).
    */
   extract(options: ExtractOptions, run?: ExtractionRun): Promise<ExtractedDocument>;
+  /**
+   * Starts a worker ahead of need when none is idle, so that its start-up overlaps whatever comes
+   * before the extraction (`fetchDocument` calls it before the request goes out).
+   */
+  prepare?(): void;
   /** Ends every worker; extractions still running or waiting are cancelled. */
   close(): Promise<void>;
 }
@@ -67,6 +73,8 @@ export interface ExtractionPoolOptions {
   heapMb?: number | undefined;
   /** The DOM stages' time budget; {@link DOM_STAGES_BUDGET_MS} by default. */
   domStagesBudgetMs?: number | undefined;
+  /** Whether a new worker loads the HTML parsers before it takes work; true by default. */
+  preloadHtmlParsers?: boolean | undefined;
 }
 
 /** Raised inside the pool when the DOM stages used up their time or memory: retry without them. */
@@ -78,6 +86,8 @@ interface PooledWorker {
   worker: Worker;
   tasks: number;
   alive: boolean;
+  /** Whether the worker has loaded its parsers and said so; only ready workers are given tasks. */
+  ready: boolean;
   idleTimer: NodeJS.Timeout | undefined;
   /** The running task's handler of worker events. */
   listener: ((event: WorkerEvent) => void) | undefined;
@@ -102,6 +112,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   const size = Math.max(1, options.size ?? EXTRACTION_POOL_SIZE);
   const heapMb = options.heapMb ?? EXTRACTION_WORKER_HEAP_MB;
   const domBudgetMs = options.domStagesBudgetMs ?? DOM_STAGES_BUDGET_MS;
+  const preload = options.preloadHtmlParsers ?? true;
   const idle: PooledWorker[] = [];
   const all = new Set<PooledWorker>();
   const waiters: Waiter[] = [];
@@ -112,19 +123,40 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     const { url, execArgv } = workerEntry();
     const worker = new Worker(url, {
       ...(execArgv === undefined ? {} : { execArgv }),
+      workerData: { preload },
       resourceLimits: {
         maxOldGenerationSizeMb: heapMb,
         maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,
       },
     });
-    const pooled: PooledWorker = { worker, tasks: 0, alive: true, idleTimer: undefined, listener: undefined };
-    worker.on('message', (reply: ExtractionReply) => pooled.listener?.({ type: 'reply', reply }));
+    const pooled: PooledWorker = {
+      worker,
+      tasks: 0,
+      alive: true,
+      ready: false,
+      idleTimer: undefined,
+      listener: undefined,
+    };
+    // A starting worker keeps the process alive only while someone waits for it.
+    if (waiters.length === 0) worker.unref();
+    worker.on('message', (reply: ExtractionReply) => {
+      if (reply.type === 'ready') {
+        pooled.ready = true;
+        makeIdle(pooled);
+        return;
+      }
+      pooled.listener?.({ type: 'reply', reply });
+    });
     worker.on('error', (error: Error) => pooled.listener?.({ type: 'error', error }));
     worker.on('exit', (exitCode: number) => {
+      const wasReady = pooled.ready;
       pooled.alive = false;
       all.delete(pooled);
       removeIdle(pooled);
       pooled.listener?.({ type: 'exit', exitCode });
+      // A worker that cannot even start fails the extraction waiting for it instead of being
+      // started again and again.
+      if (!wasReady && !closed) waiters.shift()?.reject(workerFailure({ type: 'exit', exitCode }));
       serveWaiters();
     });
     all.add(pooled);
@@ -148,24 +180,33 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     serveWaiters();
   };
 
+  // Workers start in the background: a waiter is given a ready worker, and a new one is started
+  // for it when there is room. A deadline that passes during start-up fails the waiter only; the
+  // worker goes on starting and serves the next extraction, so slow start-ups cannot cascade.
   const serveWaiters = () => {
     while (waiters.length > 0 && !closed) {
       const free = idle.pop();
-      if (free !== undefined) {
-        removeIdle(free);
-        take(free);
-        (waiters.shift() as Waiter).resolve(free);
-        continue;
-      }
-      if (all.size >= size) return;
-      const fresh = spawn();
-      take(fresh);
-      (waiters.shift() as Waiter).resolve(fresh);
+      if (free === undefined) break;
+      removeIdle(free);
+      take(free);
+      (waiters.shift() as Waiter).resolve(free);
+    }
+    const starting = [...all].filter((pooled) => !pooled.ready).length;
+    for (let index = starting; index < waiters.length && all.size < size && !closed; index++) {
+      spawn().worker.ref();
     }
   };
 
   const take = (pooled: PooledWorker) => {
     pooled.worker.ref();
+  };
+
+  const makeIdle = (pooled: PooledWorker) => {
+    pooled.worker.unref();
+    idle.push(pooled);
+    pooled.idleTimer = setTimeout(() => end(pooled), WORKER_IDLE_MS);
+    pooled.idleTimer.unref();
+    serveWaiters();
   };
 
   const release = (pooled: PooledWorker, heapUsedBytes: number) => {
@@ -175,11 +216,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       end(pooled);
       return;
     }
-    pooled.worker.unref();
-    idle.push(pooled);
-    pooled.idleTimer = setTimeout(() => end(pooled), WORKER_IDLE_MS);
-    pooled.idleTimer.unref();
-    serveWaiters();
+    makeIdle(pooled);
   };
 
   const acquire = (deadlineAt: number, signal: AbortSignal | undefined): Promise<PooledWorker> =>
@@ -258,7 +295,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
             return;
           }
           if (reply.type === 'done') finish({ document: reply.document }, reply.heapUsedBytes);
-          else finish({ error: deserializeError(reply.error) }, reply.heapUsedBytes);
+          else if (reply.type === 'failed')
+            finish({ error: deserializeError(reply.error) }, reply.heapUsedBytes);
           return;
         }
         if (event.type === 'exit' && closed) {
@@ -292,6 +330,11 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   };
 
   return {
+    prepare() {
+      const starting = [...all].some((pooled) => !pooled.ready);
+      if (closed || idle.length > 0 || starting || all.size >= size) return;
+      spawn();
+    },
     async extract(options, run = {}) {
       if (closed) throw cancelledError('the extraction pool is closed');
       if (run.signal?.aborted) throw cancelledError(run.signal.reason);

@@ -23,6 +23,7 @@ export interface SerializedError {
 
 /** What a worker answers. */
 export type ExtractionReply =
+  | { id: 0; type: 'ready' }
   | { id: number; type: 'dom-stages' }
   | { id: number; type: 'done'; document: ExtractedDocument; heapUsedBytes: number }
   | { id: number; type: 'failed'; error: SerializedError; heapUsedBytes: number };

@@ -1,9 +1,10 @@
 // The entry of an extraction worker thread: runs `extractWith` for each task the pool sends and
 // answers with the document or a structured error. Nothing here outlives a task but loaded modules.
 import { getHeapStatistics } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { extractWith } from './extract.js';
 import { type ExtractionReply, type ExtractionTask, serializeError } from './extraction-protocol.js';
+import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
 
 const port = parentPort;
 if (port === null) throw new Error('extraction-worker runs only as a worker thread');
@@ -16,6 +17,17 @@ for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', '
 }
 process.stdout.write = () => true;
 process.stderr.write = () => true;
+
+// A worker exists to extract, and most bodies are HTML: its parsers load before it says it is ready,
+// often while the request is still on the wire. A failure here shows again, reported, on first use.
+const preload = (workerData as { preload?: boolean } | null)?.preload !== false;
+void (
+  preload
+    ? Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()])
+    : Promise.resolve()
+)
+  .catch(() => {})
+  .then(() => port.postMessage({ id: 0, type: 'ready' } satisfies ExtractionReply));
 
 port.on('message', (task: ExtractionTask) => {
   void run(task);

@@ -14,7 +14,8 @@ beforeAll(async () => {
 beforeEach(() => web.reset());
 afterAll(() => web.close());
 
-const options: FetchDocumentOptions = { policy: { mode: 'localhost' }, deadlineMs: 15_000 };
+// The WebFetch deadline: since extraction runs inside it, a worker's cold start on a busy machine counts.
+const options: FetchDocumentOptions = { policy: { mode: 'localhost' }, deadlineMs: 45_000 };
 
 async function fetchOk(path: string, extra: Partial<FetchDocumentOptions> = {}) {
   const outcome = await fetchDocument(web.url(path), { ...options, ...extra });
@@ -28,7 +29,7 @@ async function fetchFailure(path: string, extra: Partial<FetchDocumentOptions> =
   return outcome.error;
 }
 
-describe('fetchDocument', () => {
+describe('fetchDocument', { timeout: 60_000 }, () => {
   it('fetches and extracts an article after redirects, reporting the final URL, status and hops', async () => {
     const outcome = await fetchOk('/redirect/2?to=/content/html');
     expect(outcome).toMatchObject({ status: 200, redirects: 2, url: web.url('/content/html') });

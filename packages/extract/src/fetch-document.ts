@@ -87,6 +87,8 @@ export async function fetchDocument(
   options: FetchDocumentOptions,
 ): Promise<FetchedDocument | FetchFailure> {
   const startedAt = Date.now();
+  const pool = options.extraction ?? sharedExtractionPool();
+  pool.prepare?.();
   try {
     const request = options.request ?? (await import('@mono-agent/net')).httpRequest;
     const hasAccept = Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'accept');
@@ -100,7 +102,6 @@ export async function fetchDocument(
     });
     if (response.status < 200 || response.status > 299) return { ok: false, error: statusFailure(response) };
     // The one deadline covers extraction too: whatever the transport left of it.
-    const pool = options.extraction ?? sharedExtractionPool();
     const document = await pool.extract(
       {
         body: response.body,

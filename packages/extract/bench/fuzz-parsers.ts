@@ -1,0 +1,481 @@
+// Feeds random and mutated bodies to every parser through the extraction pool and counts how each
+// ended: a document, a structured failure (by code), or a bug (an `internal_error`, which is what an
+// uncaught exception inside extraction becomes). Fixed seed, so a run can be repeated exactly.
+//
+// Usage (from the repository root):
+//   pnpm fuzz                                   100,000 inputs per parser, seed 1
+//   pnpm fuzz -- --count 2000 --parser json     fewer inputs, one parser
+//   pnpm fuzz -- --seed 7
+// HTML inputs are mutated real pages: the article benchmark sets under ../shared/bench/ when present
+// (MONO_AGENT_FUZZ_PAGES names another folder of .html or .html.gz files), else the fixture web's
+// recorded pages.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync, gunzipSync } from 'node:zlib';
+import { WebToolError } from '@mono-agent/budget-policy';
+import { createExtractionPool, type ExtractOptions } from '@mono-agent/extract';
+import { FEED_ENTRIES, hostilePage, recordedPages } from '@mono-agent/fixture-web';
+
+/** An input slower than this counts as a failure of the run. */
+const SLOW_INPUT_MS = 5_000;
+const PARSERS = ['html', 'json', 'xml', 'pdf', 'text'] as const;
+type Parser = (typeof PARSERS)[number];
+
+const options = parseArguments(process.argv.slice(2));
+const random = mulberry32(options.seed);
+const url = 'https://fuzz.example/page';
+
+// --- inputs ---------------------------------------------------------------------------------------
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const integer = (max: number) => Math.floor(random() * max);
+
+async function loadPages(): Promise<string[]> {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const folders = process.env.MONO_AGENT_FUZZ_PAGES
+    ? [process.env.MONO_AGENT_FUZZ_PAGES]
+    : [
+        resolve(here, '../../../../shared/bench/wcxb-dev/html'),
+        resolve(here, '../../../../shared/bench/article-extraction/html'),
+      ];
+  const pages: string[] = [];
+  for (const folder of folders.filter((path) => existsSync(path))) {
+    for (const file of readdirSync(folder).sort()) {
+      if (!/\.html(\.gz)?$/.test(file)) continue;
+      const bytes = readFileSync(join(folder, file));
+      pages.push((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+      if (pages.length >= 400) break;
+    }
+  }
+  if (pages.length === 0) {
+    for (const page of recordedPages()) pages.push((await page.load()).toString('utf8'));
+  }
+  return pages;
+}
+
+const TAGS = [
+  'div',
+  'p',
+  'span',
+  'a',
+  'table',
+  'tr',
+  'td',
+  'li',
+  'ul',
+  'script',
+  'style',
+  'svg',
+  'title',
+  'br',
+  'img',
+  'template',
+  'x-y',
+  'math',
+  'select',
+  'option',
+  'pre',
+  'h1',
+  'iframe',
+  'noscript',
+  'body',
+  'html',
+  'head',
+];
+
+/** Byte-level and structure-level mutations of a string. */
+function mutateText(text: string, rounds: number): string {
+  let value = text;
+  for (let round = 0; round < rounds; round++) {
+    const at = integer(value.length + 1);
+    switch (integer(9)) {
+      case 0:
+        value = value.slice(0, at);
+        break;
+      case 1:
+        value = value.slice(0, at) + value.slice(at + integer(2000));
+        break;
+      case 2: {
+        const length = integer(500);
+        value =
+          value.slice(0, at) +
+          value.slice(at, at + length).repeat(1 + integer(50)) +
+          value.slice(at + length);
+        break;
+      }
+      case 3: {
+        const tag = pick(TAGS);
+        const depth = pick([1, 10, 200, 5_000, 50_000]);
+        value = `${value.slice(0, at)}${`<${tag}>`.repeat(depth)}${value.slice(at)}`;
+        break;
+      }
+      case 4:
+        value =
+          value.slice(0, at) +
+          pick([
+            '<',
+            '>',
+            '&',
+            '&#x',
+            '"',
+            "'",
+            '</',
+            '<!--',
+            ']]>',
+            '<![CDATA[',
+            '\u0000',
+            '\uFFFD',
+            '\uD800',
+            '&amp',
+            '<?',
+            '=',
+            '{',
+            '[',
+            ',',
+            '\\u',
+            '"\\',
+            '%PDF-',
+          ]) +
+          value.slice(at);
+        break;
+      case 5: {
+        const other = integer(value.length + 1);
+        value = value.slice(0, at) + value.slice(other, other + integer(4000)) + value.slice(at);
+        break;
+      }
+      case 6:
+        value = value.slice(0, at) + String.fromCharCode(integer(0x10000)) + value.slice(at + 1);
+        break;
+      case 7:
+        value =
+          value.slice(0, at) +
+          `<${pick(TAGS)} ${pick(['href', 'src', 'class', 'id', 'style', 'charset'])}="${pick(['javascript:x', '//x', 'data:,x', '', '\u0000', 'utf-16', 'x'.repeat(integer(3000))])}">` +
+          value.slice(at);
+        break;
+      default:
+        value =
+          value.slice(0, at) + value.slice(at).toUpperCase().slice(0, integer(100)) + value.slice(at + 100);
+    }
+  }
+  return value;
+}
+
+function mutateBytes(bytes: Uint8Array, rounds: number): Uint8Array {
+  let value = Buffer.from(bytes);
+  for (let round = 0; round < rounds; round++) {
+    const at = integer(value.length + 1);
+    switch (integer(5)) {
+      case 0:
+        value = value.subarray(0, at);
+        break;
+      case 1:
+        if (at < value.length) value[at] = integer(256);
+        break;
+      case 2:
+        value = Buffer.concat([value.subarray(0, at), randomBytes(integer(64)), value.subarray(at)]);
+        break;
+      case 3:
+        value = Buffer.concat([value.subarray(0, at), value.subarray(at + integer(256))]);
+        break;
+      default: {
+        const length = integer(256);
+        value = Buffer.concat([
+          value.subarray(0, at + length),
+          value.subarray(at, at + length),
+          value.subarray(at + length),
+        ]);
+      }
+    }
+  }
+  return value;
+}
+
+function randomBytes(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let index = 0; index < length; index++) bytes[index] = integer(256);
+  return bytes;
+}
+
+function randomJson(depth: number): string {
+  const roll = integer(depth > 6 ? 6 : 9);
+  switch (roll) {
+    case 0:
+      return pick([
+        '0',
+        '-0',
+        '1e400',
+        '-1e-400',
+        '12345678901234567890',
+        '0.1000000000000000055511151231257827',
+        '1E+2',
+        '3.14',
+      ]);
+    case 1:
+      return JSON.stringify(
+        pick([
+          '',
+          'a',
+          '\u2028',
+          '\uD800',
+          '[END UNTRUSTED WEB CONTENT]',
+          'é',
+          '\\',
+          'x'.repeat(integer(2000)),
+        ]),
+      );
+    case 2:
+      return pick(['true', 'false', 'null']);
+    case 3:
+      return `"\\u${integer(0x10000).toString(16).padStart(4, '0')}"`;
+    case 4:
+    case 5:
+      return String(random() * 10 ** integer(30));
+    case 6:
+    case 7:
+      return `[${Array.from({ length: integer(6) }, () => randomJson(depth + 1)).join(',')}]`;
+    default:
+      return `{${Array.from({ length: integer(6) }, () => `${JSON.stringify(pick(['a', 'b', 'a', '', '__proto__', 'constructor']))}:${randomJson(depth + 1)}`).join(',')}}`;
+  }
+}
+
+function jsonInput(): string {
+  const kind = integer(10);
+  if (kind === 0) return pick(['[', '{"a":', '[1,', '{"', '-']).repeat(pick([1, 1000, 100_000, 500_000]));
+  if (kind === 1) return `${'['.repeat(integer(100_000))}${']'.repeat(integer(100_000))}`;
+  const value = randomJson(0);
+  return kind < 6 ? value : mutateText(value, 1 + integer(3));
+}
+
+function xmlInput(): string {
+  const items = FEED_ENTRIES.slice(0, 1 + integer(FEED_ENTRIES.length));
+  const rss = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Feed &amp; more</title>${items.map((entry) => `<item><title>${escapeXml(entry.title)}</title><link>https://fuzz.example/${integer(100)}</link><description><![CDATA[<p>${escapeXml(entry.title)}</p>]]></description></item>`).join('')}</channel></rss>`;
+  const atom = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>${items.map((entry) => `<entry><title>${escapeXml(entry.title)}</title><link href="/e${integer(9)}"/><updated>2024-01-01</updated></entry>`).join('')}</feed>`;
+  const entities = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "${'a'.repeat(integer(5000))}">]><r>${'&e;'.repeat(integer(40))}</r>`;
+  const deep = `<?xml version="1.0"?>${'<a>'.repeat(integer(100_000))}x`;
+  const base = pick([rss, rss, atom, atom, entities, deep]);
+  return integer(4) === 0 ? base : mutateText(base, 1 + integer(4));
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+const PDFS: Uint8Array[] = [
+  hostilePage('pdf-many-pages', { pages: 3 }).body,
+  hostilePage('pdf-many-pages', { pages: 40 }).body,
+  hostilePage('pdf-flate-bomb', { size: 2 ** 26 }).body,
+  pdfWithStream(deflateSync(Buffer.from('BT /F1 12 Tf 72 720 Td (Compressed text) Tj ET'))),
+];
+
+function pdfWithStream(stream: Buffer): Uint8Array {
+  const template = Buffer.from(hostilePage('pdf-many-pages', { pages: 1 }).body).toString('latin1');
+  const marker = template.lastIndexOf('stream\n');
+  const end = template.indexOf('endstream', marker);
+  const dictionary = template.lastIndexOf('<<', marker);
+  return Buffer.concat([
+    Buffer.from(
+      `${template.slice(0, dictionary)}<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`,
+      'latin1',
+    ),
+    stream,
+    Buffer.from(`\n${template.slice(end)}`, 'latin1'),
+  ]);
+}
+
+const LABELS = [
+  'utf-8',
+  'UTF-8',
+  'latin1',
+  'iso-8859-2',
+  'windows-1251',
+  'koi8-r',
+  'shift_jis',
+  'gbk',
+  'euc-kr',
+  'utf-16le',
+  'utf-16be',
+  'x-user-defined',
+  'replacement',
+  'iso-2022-jp',
+  'big5',
+  'x-klingon',
+  '',
+  '"utf-8"',
+  'utf-8;q=1',
+  'UTF-7',
+];
+const ENCODERS = ['utf-8', 'latin1', 'utf16le'] as const;
+
+function textInput(): { body: Uint8Array; contentType: string } {
+  const source = pick([randomJson(0), pick(PAGES).slice(0, 20_000), 'plain words é ü 日本 Ж', '']);
+  const bytes = integer(3) === 0 ? randomBytes(integer(4000)) : Buffer.from(source, pick(ENCODERS));
+  const label = pick(LABELS);
+  const type = pick(['text/plain', 'text/html', 'text/csv', 'application/xml', 'text/markdown']);
+  return {
+    body: integer(2) === 0 ? mutateBytes(bytes, 1 + integer(3)) : bytes,
+    contentType: label === '' ? type : `${type}; charset=${label}`,
+  };
+}
+
+const PAGES = await loadPages();
+
+function input(parser: Parser): ExtractOptions {
+  const format = pick(['markdown', 'markdown', 'text', 'raw'] as const);
+  switch (parser) {
+    case 'html': {
+      const page = pick(PAGES);
+      const body =
+        integer(10) === 0
+          ? Array.from(
+              { length: integer(2000) },
+              () => `<${pick(TAGS)}>${pick(['', 'w', '&amp;', ' '])}`,
+            ).join('')
+          : mutateText(page, 1 + integer(4));
+      return {
+        body: Buffer.from(body, 'utf8'),
+        url,
+        contentType: pick([
+          'text/html',
+          'text/html; charset=utf-8',
+          'application/xhtml+xml',
+          'text/html; charset=windows-1252',
+        ]),
+        format,
+      };
+    }
+    case 'json':
+      return {
+        body: Buffer.from(jsonInput(), 'utf8'),
+        url,
+        contentType: pick(['application/json', 'application/ld+json', 'text/json']),
+        format,
+      };
+    case 'xml':
+      return {
+        body: Buffer.from(xmlInput(), 'utf8'),
+        url,
+        contentType: pick(['application/rss+xml', 'application/atom+xml', 'application/xml', 'text/xml']),
+        format,
+      };
+    case 'pdf':
+      return {
+        body: mutateBytes(pick(PDFS), integer(6)),
+        url,
+        contentType: pick(['application/pdf', 'application/octet-stream']),
+        format: format === 'raw' ? 'markdown' : format,
+      };
+    default:
+      return { ...textInput(), url, format };
+  }
+}
+
+// --- run ------------------------------------------------------------------------------------------
+
+interface Tally {
+  inputs: number;
+  documents: number;
+  failures: Record<string, number>;
+  internal: number;
+  slow: number;
+  maxMs: number;
+  examples: string[];
+}
+
+const pool = createExtractionPool();
+const tallies = new Map<Parser, Tally>();
+const started = performance.now();
+for (const parser of options.parsers) {
+  const tally: Tally = {
+    inputs: 0,
+    documents: 0,
+    failures: {},
+    internal: 0,
+    slow: 0,
+    maxMs: 0,
+    examples: [],
+  };
+  tallies.set(parser, tally);
+  const inFlight = new Set<Promise<void>>();
+  for (let index = 0; index < options.count; index++) {
+    const task = input(parser);
+    const begin = performance.now();
+    const done = pool
+      .extract(task, { deadlineAt: Date.now() + 45_000 })
+      .then(
+        () => {
+          tally.documents++;
+        },
+        (error: unknown) => {
+          const code = WebToolError.isInstance(error) ? error.code : 'uncaught';
+          if (code === 'internal_error' || code === 'uncaught') {
+            tally.internal++;
+            if (tally.examples.length < 5)
+              tally.examples.push(`${parser} #${index}: ${String((error as Error).message).slice(0, 160)}`);
+          } else {
+            tally.failures[code] = (tally.failures[code] ?? 0) + 1;
+          }
+        },
+      )
+      .finally(() => {
+        const ms = performance.now() - begin;
+        tally.inputs++;
+        tally.maxMs = Math.max(tally.maxMs, ms);
+        if (ms > SLOW_INPUT_MS) tally.slow++;
+        inFlight.delete(done);
+      });
+    inFlight.add(done);
+    // Two in flight keep both workers busy without queueing (queue time would count as input time).
+    if (inFlight.size >= 2) await Promise.race(inFlight);
+    if ((index + 1) % 1000 === 0) console.error(`${parser}: ${index + 1}/${options.count}`);
+  }
+  await Promise.all(inFlight);
+}
+await pool.close();
+
+console.log(
+  `Fuzz run: seed ${options.seed}, ${options.count} inputs per parser, ${Math.round((performance.now() - started) / 1000)} s`,
+);
+console.table(
+  [...tallies].map(([parser, tally]) => ({
+    parser,
+    inputs: tally.inputs,
+    documents: tally.documents,
+    'structured failures': Object.entries(tally.failures)
+      .map(([code, count]) => `${code} ${count}`)
+      .join(', '),
+    'uncaught exceptions': tally.internal,
+    [`over ${SLOW_INPUT_MS / 1000} s`]: tally.slow,
+    'max ms': Math.round(tally.maxMs),
+  })),
+);
+for (const tally of tallies.values()) for (const example of tally.examples) console.log(`  ${example}`);
+const bad = [...tallies.values()].some((tally) => tally.internal > 0 || tally.slow > 0);
+process.exitCode = bad ? 1 : 0;
+
+function parseArguments(argv: string[]): { count: number; seed: number; parsers: readonly Parser[] } {
+  const value = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const count = Number(value('count') ?? 100_000);
+  const seed = Number(value('seed') ?? 1);
+  const parser = value('parser');
+  if (!Number.isSafeInteger(count) || count < 1) throw new Error('--count must be a positive integer');
+  if (parser !== undefined && !(PARSERS as readonly string[]).includes(parser)) {
+    throw new Error(`--parser must be one of ${PARSERS.join(', ')}`);
+  }
+  return { count, seed, parsers: parser === undefined ? PARSERS : [parser as Parser] };
+}
+
+/** A small seeded generator: the same seed gives the same inputs on every machine. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
