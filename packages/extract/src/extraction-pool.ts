@@ -170,13 +170,18 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     pooled.idleTimer = undefined;
   };
 
-  const end = (pooled: PooledWorker) => {
+  /**
+   * Ends a worker. One ended while in use (recycled, or stopped at a deadline) is replaced at once,
+   * so the next extraction finds a ready worker; one ended for being idle is not.
+   */
+  const end = (pooled: PooledWorker, replace = true) => {
     pooled.listener = undefined;
     removeIdle(pooled);
     if (!pooled.alive) return;
     pooled.alive = false;
     all.delete(pooled);
     void pooled.worker.terminate();
+    if (replace && !closed && all.size < size) spawn();
     serveWaiters();
   };
 
@@ -204,7 +209,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   const makeIdle = (pooled: PooledWorker) => {
     pooled.worker.unref();
     idle.push(pooled);
-    pooled.idleTimer = setTimeout(() => end(pooled), WORKER_IDLE_MS);
+    pooled.idleTimer = setTimeout(() => end(pooled, false), WORKER_IDLE_MS);
     pooled.idleTimer.unref();
     serveWaiters();
   };
