@@ -18,6 +18,10 @@ for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', '
 process.stdout.write = () => true;
 process.stderr.write = () => true;
 
+// PDF.js leaves some internal promises of a broken file rejected with no handler. The extraction's
+// own promise still settles (or the deadline ends the worker), so such a rejection must not end it.
+process.on('unhandledRejection', () => {});
+
 // A worker exists to extract, and most bodies are HTML: its parsers load before it says it is ready,
 // often while the request is still on the wire. A failure here shows again, reported, on first use.
 const preload = (workerData as { preload?: boolean } | null)?.preload !== false;

@@ -164,11 +164,16 @@ describe('hostile pages end in a document or a structured failure, never a crash
   });
 
   it(`reads a page at the depth bound with the DOM stages and one level past it with the streamed stage`, async () => {
-    // The sentence is one element deeper than the <div>s.
-    const at = await fetchOk(`/hostile/deep-nesting?depth=${MAX_HTML_DEPTH - 3}`);
-    expect(at.data.document.stage).not.toBe('streamed-text');
+    // (On a busy machine the DOM stages may still hand over on their time budget; never on depth.)
+    const at = await fetchOk(`/hostile/deep-nesting?depth=${MAX_HTML_DEPTH}`);
+    expect(at.data.document.parserFailures.map((failure) => failure.reason).join(' ')).not.toMatch(
+      /nesting depth/,
+    );
     const past = await fetchOk(`/hostile/deep-nesting?depth=${MAX_HTML_DEPTH + 1}`);
     expect(past.data.document.stage).toBe('streamed-text');
+    expect(past.data.document.parserFailures[0]?.reason).toBe(
+      `skipped: nesting depth ${MAX_HTML_DEPTH + 1} is over ${MAX_HTML_DEPTH}`,
+    );
   });
 
   it(`reads 120,000 sibling <span>s (past ${MAX_HTML_ELEMENTS} elements) with the streamed-text stage`, async () => {
