@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the programs the test suite runs for real: searx from Debian (the SearXNG predecessor,
-# started on loopback by the SearXNG tests) and the pinned `codex` CLI from npm into a cache folder
-# (started offline by the Codex client tests). What is already installed is left alone, so a second
+# started on loopback by the SearXNG tests), Debian's Chromium and the pinned agent-browser (the
+# WebFetch renderer tests drive them on loopback pages) and the pinned `codex` CLI from npm into a
+# cache folder (started offline by the Codex client tests). What is already installed is left alone, so a second
 # run is quick. Needs root or sudo for apt; without Debian's apt it explains what is missing and fails.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,4 +20,12 @@ else
   bash "$here/../searx/start-searx.sh" install
 fi
 
+if [ -x /usr/lib/chromium/chromium ] && dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q 'install ok installed'; then
+  echo "install-system-packages: chromium is already installed"
+else
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+bash "$here/../../packages/extract/scripts/install-agent-browser.sh" >/dev/null
 bash "$here/../../packages/codex-app-server-client/scripts/install-codex.sh" >/dev/null

@@ -12,6 +12,7 @@ import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
 import { htmlToStreamedText } from './html-streamed-text.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
+import { detectSparseShell } from './sparse-shell.js';
 import { assertParseable } from './structured-limit.js';
 import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
 
@@ -174,6 +175,7 @@ export async function extractWith(
     ...(article.title === undefined ? {} : { title: article.title }),
     stage: article.stage,
     parserFailures: article.parserFailures,
+    sparseShell: detectSparseShell(decoded.text, article.text),
   };
 }
 

@@ -16,14 +16,45 @@ export const DEFAULT_ACCEPT =
 /** The request function fetchDocument uses; `httpRequest` from `@mono-agent/net` by default. */
 export type RequestFunction = (url: string, options: HttpRequestOptions) => Promise<HttpResponse>;
 
+/** What a renderer is given for one page. */
+export interface RenderRequestOptions {
+  /** The resolved network policy; the renderer pins the browser to an address it approves. */
+  policy: NetworkPolicy;
+  /** Cancels the render (the browser is stopped and cleaned up). */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds left of the fetch's own deadline; the render never runs past it. */
+  deadlineMs?: number | undefined;
+}
+
+/** A page as a browser rendered it. */
+export interface RenderedPage {
+  /** The final URL the browser showed (same origin as the requested one). */
+  url: string;
+  /** The rendered DOM, serialised. */
+  html: string;
+  /** Wall time of the render, launch to cleanup. */
+  durationMs: number;
+}
+
 /**
- * A browser renderer for client-rendered pages. Reserved for a later release: fetchDocument accepts
- * one but never calls it yet, so hosts can wire it in now.
+ * A browser renderer for client-rendered pages (`createAgentBrowserRenderer` is the built-in one).
+ * Expected failures are `WebToolError`s: `timeout`, `cancelled`, `policy_denied`,
+ * `authentication_required`, `access_challenge`, `backend_unavailable`, `configuration_error`.
  */
 export interface DocumentRenderer {
   /** Renders a URL in a browser and returns its HTML and final URL. */
-  render(url: string, options: { signal: AbortSignal | undefined }): Promise<{ url: string; html: string }>;
+  render(url: string, options: RenderRequestOptions): Promise<RenderedPage>;
 }
+
+/**
+ * How a fetch may use the renderer, after the configuration's ceiling was applied: `never` stays
+ * static, `auto` renders only a successful HTML page that looks like a sparse application shell,
+ * `always` renders without a static fetch and fails if the render fails.
+ */
+export type FetchRenderMode = 'never' | 'auto' | 'always';
+
+/** Why a document was rendered: the call asked for it, or the static page was a sparse shell. */
+export type RenderReason = 'requested' | 'sparse_shell';
 
 /** Options of {@link fetchDocument}. */
 export interface FetchDocumentOptions {
@@ -41,7 +72,9 @@ export interface FetchDocumentOptions {
   beforeAttempt?: ((attempt: AttemptInfo) => Promise<void> | void) | undefined;
   /** Called after every admitted attempt with how it ended (for cooldowns). */
   afterAttempt?: ((attempt: AttemptInfo, outcome: AttemptOutcome) => Promise<void> | void) | undefined;
-  /** Reserved for browser rendering; never called by this version. */
+  /** How the renderer may be used; `never` by default. */
+  render?: FetchRenderMode | undefined;
+  /** The browser renderer; needed when `render` is `auto` or `always`. */
   renderer?: DocumentRenderer | undefined;
   /** The transport; `httpRequest` from `@mono-agent/net` unless a host or test supplies another. */
   request?: RequestFunction | undefined;
@@ -64,8 +97,14 @@ export interface FetchedDocument {
   status: number;
   /** Redirect hops followed. */
   redirects: number;
-  /** Attempts made, counting retries and hops. */
+  /** Attempts made, counting retries and hops (a render counts as one). */
   attempts: number;
+  /** Whether a browser rendered the document. */
+  rendered: boolean;
+  /** Why it was rendered, when it was. */
+  renderReason?: RenderReason;
+  /** Wall time of the render, when there was one. */
+  renderMs?: number;
 }
 
 /** A fetch that failed, as data: the error's `code` says why (`http_status`, `rate_limited`, `policy_denied`, …). */
@@ -90,6 +129,10 @@ export async function fetchDocument(
   const pool = options.extraction ?? sharedExtractionPool();
   pool.prepare?.();
   try {
+    const mode = options.render ?? 'never';
+    if (mode === 'always') {
+      return await renderDocument(url, options, 'requested', 0, startedAt, pool);
+    }
     const request = options.request ?? (await import('@mono-agent/net')).httpRequest;
     const hasAccept = Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'accept');
     const response = await request(url, {
@@ -114,12 +157,11 @@ export async function fetchDocument(
         signal: options.signal,
       },
     );
-    if (options.signal?.aborted) {
-      throw new WebToolError({
-        code: 'cancelled',
-        message: 'The fetch was cancelled.',
-        cause: options.signal.reason,
-      });
+    throwIfCancelled(options.signal);
+    // Only successful HTML that looks like an application shell escalates; JSON, feeds, PDF, text and
+    // HTTP errors never reach this point with a shell signal.
+    if (mode === 'auto' && document.kind === 'html' && document.sparseShell?.sparse === true) {
+      return await renderDocument(response.url, options, 'sparse_shell', response.attempts, startedAt, pool);
     }
     return {
       ok: true,
@@ -128,11 +170,100 @@ export async function fetchDocument(
       status: response.status,
       redirects: response.redirects,
       attempts: response.attempts,
+      rendered: false,
     };
   } catch (error) {
     if (WebToolError.isInstance(error)) return { ok: false, error };
     throw error;
   }
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) {
+    throw new WebToolError({ code: 'cancelled', message: 'The fetch was cancelled.', cause: signal.reason });
+  }
+}
+
+/**
+ * Renders a page in the browser, admitted like a request to its origin, and extracts the rendered
+ * HTML with the same pipeline as a static page. Every failure is a failure: a render that did not
+ * work never falls back to the static shell.
+ */
+async function renderDocument(
+  url: string,
+  options: FetchDocumentOptions,
+  reason: RenderReason,
+  attemptsSoFar: number,
+  startedAt: number,
+  pool: ExtractionPool,
+): Promise<FetchedDocument> {
+  const renderer = options.renderer;
+  if (renderer === undefined) {
+    throw new WebToolError({
+      code: 'configuration_error',
+      message: 'browser rendering was requested but no renderer is configured',
+      details: { reason: 'no_renderer' },
+    });
+  }
+  const deadlineMs =
+    options.deadlineMs === undefined ? undefined : options.deadlineMs - (Date.now() - startedAt);
+  if (deadlineMs !== undefined && deadlineMs <= 0) {
+    throw new WebToolError({
+      code: 'timeout',
+      message: 'the fetch deadline ran out before rendering',
+      details: {},
+    });
+  }
+  throwIfCancelled(options.signal);
+  const origin = new URL(url).origin;
+  const attempt = {
+    origin,
+    attempt: attemptsSoFar + 1,
+    signal: options.signal ?? new AbortController().signal,
+  };
+  await options.beforeAttempt?.(attempt);
+  let page: RenderedPage;
+  try {
+    page = await renderer.render(url, {
+      policy: options.policy,
+      signal: options.signal,
+      ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    });
+  } catch (error) {
+    await options.afterAttempt?.(attempt, {
+      error: WebToolError.isInstance(error) ? error.code : 'internal_error',
+    });
+    throw error;
+  }
+  await options.afterAttempt?.(attempt, { status: 200 });
+  throwIfCancelled(options.signal);
+  // Rendered HTML goes through the same bounded pool as a static page.
+  const document = await pool.extract(
+    { body: page.html, url: page.url, contentType: 'text/html', format: options.format },
+    {
+      ...(options.deadlineMs === undefined ? {} : { deadlineAt: startedAt + options.deadlineMs }),
+      signal: options.signal,
+    },
+  );
+  throwIfCancelled(options.signal);
+  if (document.sparseShell?.sparse === true) {
+    throw new WebToolError({
+      code: 'backend_unavailable',
+      message: 'the page still showed only its application shell after rendering',
+      details: { reason: 'render_shell' },
+    });
+  }
+  return {
+    ok: true,
+    document,
+    url: page.url,
+    status: 200,
+    redirects: 0,
+    attempts: attemptsSoFar + 1,
+    rendered: true,
+    renderReason: reason,
+    renderMs: page.durationMs,
+  };
 }
 
 function statusFailure(response: HttpResponse): WebToolError {

@@ -35,12 +35,38 @@ export {
   type FetchDocumentOptions,
   type FetchedDocument,
   type FetchFailure,
+  type FetchRenderMode,
   fetchDocument,
+  type RenderedPage,
+  type RenderReason,
+  type RenderRequestOptions,
   type RequestFunction,
 } from './fetch-document.js';
 export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { markdownToText } from './markdown-to-text.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
+export {
+  type AccessBarrier,
+  detectAccessBarrier,
+  SIGN_IN_PAGE_MAX_VISIBLE_CHARS,
+} from './render/access-barrier.js';
+export {
+  type AgentBrowserRendererOptions,
+  CLOSE_TIMEOUT_MS,
+  createAgentBrowserRenderer,
+  DEBIAN_CHROMIUM,
+  RENDER_BUDGET_MS,
+  TIMER_THROTTLING_SWITCHES,
+} from './render/agent-browser-renderer.js';
+export {
+  type AgentBrowserVersionCheck,
+  checkAgentBrowserVersion,
+  judgeAgentBrowserVersion,
+  MIN_AGENT_BROWSER_VERSION,
+  parseAgentBrowserVersion,
+} from './render/agent-browser-version.js';
+export { DOM_QUIET_MS, DOM_SETTLE_MAX_MS } from './render/dom-quiet-predicate.js';
+export { findRenderProcesses, KILL_SWEEP_MS } from './render/process-tree.js';
 export { safeAbsoluteUrl } from './safe-link.js';
 export {
   DEFAULT_SLICE_LINES,
@@ -50,6 +76,14 @@ export {
   type SliceOptions,
   sliceDocument,
 } from './slice-document.js';
+export {
+  detectSparseShell,
+  SCRIPT_HEAVY_RATIO,
+  SHELL_VISIBLE_TEXT_MAX_CHARS,
+  type ShellMarker,
+  SPARSE_TEXT_MAX_CHARS,
+  type SparseShellSignal,
+} from './sparse-shell.js';
 export { MAX_STRUCTURED_PARSE_BYTES } from './structured-limit.js';
 export type {
   CharsetSource,

@@ -1,3 +1,5 @@
+import type { SparseShellSignal } from './sparse-shell.js';
+
 /** What the body turned out to be, which decides how it is extracted. */
 export type ContentKind = 'html' | 'json' | 'xml' | 'feed' | 'pdf' | 'text';
 
@@ -63,4 +65,9 @@ export interface ExtractedDocument {
   parserFailures: ParserFailure[];
   /** Number of pages, for PDF documents. */
   pageCount?: number;
+  /**
+   * For HTML: extracted text length, visible text length and client-rendering markers, and whether
+   * together they make the page a sparse application shell that a browser would likely fill in.
+   */
+  sparseShell?: SparseShellSignal;
 }

@@ -14,6 +14,7 @@ export {
   type GuardedConnectorOptions,
   type LookupAnswer,
   type LookupFunction,
+  resolveCheckedAddress,
   systemLookup,
 } from './guarded-connector.js';
 export {

@@ -1,4 +1,5 @@
 import type { Route } from './route-context.js';
+import { appApiRoute, appPageRoute } from './routes/app-pages.js';
 import { bombRoute } from './routes/bomb.js';
 import { bytesRoute } from './routes/bytes.js';
 import { charsetRoute } from './routes/charset.js';
@@ -39,4 +40,6 @@ export const BUILTIN_ROUTES: readonly Route[] = [
   contentRoute,
   hostileRoute,
   legacyTextRoute,
+  appPageRoute,
+  appApiRoute,
 ];

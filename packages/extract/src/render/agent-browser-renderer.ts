@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebToolError } from '@mono-agent/budget-policy';
+import type { LookupFunction } from '@mono-agent/net';
+import type { DocumentRenderer, RenderedPage, RenderRequestOptions } from '../fetch-document.js';
+import { detectAccessBarrier } from './access-barrier.js';
+import { checkAgentBrowserVersion } from './agent-browser-version.js';
+import {
+  type BrowserInvocation,
+  BrowserStepFailure,
+  BrowserStepInterrupted,
+  runBrowserStep,
+} from './browser-step.js';
+import { domQuietPredicate } from './dom-quiet-predicate.js';
+import { killRenderProcesses } from './process-tree.js';
+
+/** One render's whole budget: launch, navigation, settle, reading and closing. */
+export const RENDER_BUDGET_MS = 20_000;
+
+/** The most of the budget a clean `close` may use; past it the session is killed instead. */
+export const CLOSE_TIMEOUT_MS = 3_000;
+
+/** The daemon's own backstop: it exits after this much idleness even if nobody closes it. */
+export const DAEMON_IDLE_TIMEOUT = '30s';
+
+/** Debian's Chromium binary (not the `/usr/bin/chromium` shell wrapper, which adds flags of its own). */
+export const DEBIAN_CHROMIUM = '/usr/lib/chromium/chromium';
+
+/**
+ * Chromium switches that keep a hidden headless page's timers at full speed; without them a 300 ms
+ * timeout fires after about 1.4 s and the page is read while it still says "Loading...".
+ */
+export const TIMER_THROTTLING_SWITCHES = [
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+] as const;
+
+/** Environment variables passed through from the parent: the program search path and the operator's browser choice. */
+const PASSED_ENVIRONMENT = ['PATH', 'AGENT_BROWSER_EXECUTABLE_PATH'] as const;
+
+/** Options of {@link createAgentBrowserRenderer}. */
+export interface AgentBrowserRendererOptions {
+  /** The agent-browser executable (a name on PATH or a path), run directly. */
+  command: string;
+  /** The browser executable; Debian's Chromium when it is installed, else agent-browser's own choice. */
+  executablePath?: string | undefined;
+  /** The render budget in milliseconds; {@link RENDER_BUDGET_MS} by default (tests may lower it). */
+  budgetMs?: number | undefined;
+  /** Where each render's temporary HOME/TMPDIR folder is made; the OS temp folder by default. */
+  temporaryRoot?: string | undefined;
+  /** The resolver used to pin the browser to a policy-approved address; the system resolver by default. */
+  lookup?: LookupFunction | undefined;
+}
+
+function randomName(prefix: string): string {
+  return `${prefix}${randomBytes(8).toString('hex')}`;
+}
+
+function hostResolverRules(hostname: string, address: string): string {
+  const target = address.includes(':') ? `[${address}]` : address;
+  // Every other name fails to resolve, so a page cannot reach another host through DNS at all.
+  return `--host-resolver-rules=MAP ${hostname} ${target}, MAP * ~NOTFOUND`;
+}
+
+function interrupted(signal: AbortSignal | undefined, budgetMs: number, overrun: boolean): WebToolError {
+  if (signal?.aborted && !overrun) {
+    return new WebToolError({
+      code: 'cancelled',
+      message: 'the browser render was cancelled',
+      cause: signal.reason,
+    });
+  }
+  return new WebToolError({
+    code: 'timeout',
+    message: `the browser render did not finish within ${budgetMs / 1000} s; the browser was stopped`,
+    details: { timeoutMs: budgetMs },
+  });
+}
+
+function stepFailure(error: BrowserStepFailure): WebToolError {
+  const text = error.message;
+  if (/domain filter|not in the allowed domains|ERR_NAME_NOT_RESOLVED|ERR_BLOCKED/i.test(text)) {
+    return new WebToolError({
+      code: 'policy_denied',
+      message: 'the page tried to send the browser to another host; the render was stopped there',
+      details: { rule: 'render-origin' },
+    });
+  }
+  return new WebToolError({
+    code: 'backend_unavailable',
+    message: `the browser could not render the page: ${text}`,
+    details: { reason: 'render_failed' },
+  });
+}
+
+/**
+ * A {@link DocumentRenderer} driving agent-browser on a local Chromium. Each render runs in its own
+ * temporary HOME/TMPDIR with a random namespace and session, an empty read-only config file, an
+ * allow-listed environment, `--allowed-domains` set to the page's host, Chromium's resolver pinned to
+ * the address the network policy approved, no profile, state, restore, CDP, auto-connect or autosave,
+ * and timer throttling off. It opens the page, waits for DOMContentLoaded and a bounded quiet DOM,
+ * checks the final URL's origin itself (the allowlist ignores ports), reads the rendered HTML, and
+ * closes the browser. On overrun or cancellation, and after every render, it kills the session's
+ * whole process tree and removes the temporary folder.
+ */
+export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions): DocumentRenderer {
+  const renderBudgetMs = options.budgetMs ?? RENDER_BUDGET_MS;
+  const executablePath =
+    options.executablePath ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+  let versionChecked: Promise<void> | undefined;
+
+  const ensureVersion = () => {
+    versionChecked ??= checkAgentBrowserVersion(options.command).then((check) => {
+      if (!check.ok) {
+        versionChecked = undefined;
+        throw new WebToolError({
+          code: 'configuration_error',
+          message: check.reason,
+          details: { reason: 'browser_version' },
+        });
+      }
+    });
+    return versionChecked;
+  };
+
+  return {
+    async render(url: string, request: RenderRequestOptions): Promise<RenderedPage> {
+      const startedAt = performance.now();
+      const budgetMs = Math.max(1, Math.min(renderBudgetMs, request.deadlineMs ?? renderBudgetMs));
+      const target = new URL(url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+        throw new WebToolError({
+          code: 'validation_error',
+          message: 'only http(s) pages can be rendered',
+          details: {},
+        });
+      }
+      const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+      const hostname = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+      const net = await import('@mono-agent/net');
+      // The browser resolves names itself; it is pinned to this checked address below, so a
+      // rebinding answer cannot send it anywhere else.
+      const address = await net
+        .resolveCheckedAddress(request.policy, options.lookup ?? net.systemLookup, hostname, port)
+        .catch((error: unknown) => {
+          if (WebToolError.isInstance(error)) throw error;
+          throw new WebToolError({
+            code: 'backend_unavailable',
+            message: `${hostname} could not be resolved, so it was not rendered`,
+            details: { reason: 'dns' },
+            cause: error,
+          });
+        });
+      await ensureVersion();
+
+      const controller = new AbortController();
+      let overrun = false;
+      const timer = setTimeout(() => {
+        overrun = true;
+        controller.abort();
+      }, budgetMs);
+      const onAbort = () => controller.abort();
+      request.signal?.addEventListener('abort', onAbort, { once: true });
+      if (request.signal?.aborted) controller.abort();
+
+      const root = await mkdtemp(join(options.temporaryRoot ?? tmpdir(), 'mono-agent-render-'));
+      const namespace = randomName('wf');
+      const session = randomName('s');
+      const configPath = join(root, 'config.json');
+      const pidFile = join(root, '.agent-browser', 'namespaces', namespace, 'run', `${session}.pid`);
+      let daemonPid: number | undefined;
+      const readDaemonPid = async () => {
+        try {
+          const pid = Number((await readFile(pidFile, 'utf8')).trim());
+          if (Number.isInteger(pid) && pid > 1) daemonPid = pid;
+        } catch {
+          // Not written yet, or already removed by close.
+        }
+      };
+      try {
+        await writeFile(configPath, '{}\n', { mode: 0o400 });
+        await chmod(configPath, 0o400);
+        const environment: Record<string, string> = {
+          HOME: root,
+          TMPDIR: root,
+          AGENT_BROWSER_NO_VERSION_CHECK: '1',
+          AGENT_BROWSER_AUTOSAVE_INTERVAL_MS: '0',
+        };
+        for (const name of PASSED_ENVIRONMENT) {
+          const value = process.env[name];
+          if (value !== undefined) environment[name] = value;
+        }
+        environment.PATH ??= '/usr/bin:/bin';
+        const invocation: BrowserInvocation = {
+          command: options.command,
+          globalArguments: [
+            '--namespace',
+            namespace,
+            '--session',
+            session,
+            '--config',
+            configPath,
+            ...(executablePath === undefined ? [] : ['--executable-path', executablePath]),
+            '--allowed-domains',
+            hostname,
+            '--idle-timeout',
+            DAEMON_IDLE_TIMEOUT,
+            '--restore-save',
+            'never',
+            '--json',
+            '--args',
+            // Commas separate switches only before another switch; the resolver rule keeps its own.
+            `${TIMER_THROTTLING_SWITCHES.join(',')}\n${hostResolverRules(hostname, address)}`,
+          ],
+          environment,
+        };
+        const remaining = () => budgetMs - (performance.now() - startedAt);
+        const step = async (stepArguments: string[]) => {
+          if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
+          try {
+            return await runBrowserStep(invocation, stepArguments, {
+              timeoutMs: Math.max(1, remaining()),
+              signal: controller.signal,
+            });
+          } catch (error) {
+            if (error instanceof BrowserStepInterrupted)
+              throw interrupted(request.signal, budgetMs, overrun || remaining() <= 0);
+            if (error instanceof BrowserStepFailure) throw stepFailure(error);
+            throw error;
+          } finally {
+            if (daemonPid === undefined) await readDaemonPid();
+          }
+        };
+
+        await step(['open', url]);
+        await step(['wait', '--load', 'domcontentloaded']);
+        await step(['wait', '--fn', domQuietPredicate()]);
+        const location = await step(['get', 'url']);
+        const finalUrl = typeof location.url === 'string' ? location.url : '';
+        let finalOrigin: string | undefined;
+        try {
+          finalOrigin = new URL(finalUrl).origin;
+        } catch {
+          finalOrigin = undefined;
+        }
+        if (finalOrigin !== target.origin) {
+          throw new WebToolError({
+            code: 'policy_denied',
+            message: 'the browser ended on another origin than the one requested; its page was not read',
+            details: { rule: 'render-origin' },
+          });
+        }
+        const evaluated = await step(['eval', 'document.documentElement.outerHTML']);
+        const html = typeof evaluated.result === 'string' ? evaluated.result : '';
+        if (html === '') {
+          throw new WebToolError({
+            code: 'backend_unavailable',
+            message: 'the browser returned no page content',
+            details: { reason: 'render_failed' },
+          });
+        }
+        const barrier = detectAccessBarrier(html);
+        if (barrier !== undefined) {
+          throw new WebToolError({
+            code: barrier.code,
+            message: barrier.reason,
+            details: { rule: 'rendered-page' },
+          });
+        }
+        if (remaining() > 0) {
+          await runBrowserStep(invocation, ['close'], {
+            timeoutMs: Math.min(CLOSE_TIMEOUT_MS, remaining()),
+            signal: controller.signal,
+          }).catch(() => undefined);
+        }
+        return { url: finalUrl, html, durationMs: performance.now() - startedAt };
+      } catch (error) {
+        if (WebToolError.isInstance(error)) throw error;
+        if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onAbort);
+        await readDaemonPid();
+        await killRenderProcesses({ sessionId: daemonPid, environmentEntry: `TMPDIR=${root}` });
+        await rm(root, { recursive: true, force: true, maxRetries: 3 });
+      }
+    },
+  };
+}
