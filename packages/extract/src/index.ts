@@ -78,9 +78,11 @@ export {
 } from './slice-document.js';
 export {
   detectSparseShell,
+  inspectShellMarkup,
   SCRIPT_HEAVY_RATIO,
   SHELL_VISIBLE_TEXT_MAX_CHARS,
   type ShellMarker,
+  type ShellMarkup,
   SPARSE_TEXT_MAX_CHARS,
   type SparseShellSignal,
 } from './sparse-shell.js';

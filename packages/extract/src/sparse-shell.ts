@@ -76,16 +76,19 @@ function scriptBytes(html: string): number {
   return total;
 }
 
+/** What the markup alone says: visible text length and client-rendering markers. */
+export interface ShellMarkup {
+  /** Characters of the page's visible body text, outside scripts, styles and templates. */
+  visibleChars: number;
+  /** The client-rendering markers found. */
+  markers: ShellMarker[];
+}
+
 /**
- * Decides whether an HTML page is a sparse client-rendered application shell: its extracted text is
- * short (or only a loading notice), its visible text is short too, and its markup shows at least one
- * client-rendering marker: an empty mount element such as `<div id="root"></div>`, framework state
- * (`__NEXT_DATA__`, `ng-version`, …), a `<noscript>` saying JavaScript is required, or far more script
- * than text. Works on the markup as text, so it costs one pass of a few regular expressions and no
- * second parse.
+ * The markup half of the signal, which needs no extraction: a page with no marker, or with
+ * {@link SHELL_VISIBLE_TEXT_MAX_CHARS} or more visible characters, is never a sparse shell.
  */
-export function detectSparseShell(html: string, extractedText: string): SparseShellSignal {
-  const textChars = collapsedLength(extractedText);
+export function inspectShellMarkup(html: string): ShellMarkup {
   const visibleChars = collapsedLength(visibleText(html));
   const markers: ShellMarker[] = [];
   if (EMPTY_MOUNT.test(html) || ANGULAR_ROOT.test(html)) markers.push('empty-mount-point');
@@ -97,12 +100,27 @@ export function detectSparseShell(html: string, extractedText: string): SparseSh
     }
   }
   const externalScripts = html.match(EXTERNAL_SCRIPT)?.length ?? 0;
+  // An external bundle counts as a thousand characters of script: its size is unknown here.
   if (
     externalScripts > 0 &&
     scriptBytes(html) + externalScripts * 1_000 >= SCRIPT_HEAVY_RATIO * Math.max(visibleChars, 1)
   ) {
     markers.push('script-heavy');
   }
+  return { visibleChars, markers };
+}
+
+/**
+ * Decides whether an HTML page is a sparse client-rendered application shell: its extracted text is
+ * short (or only a loading notice), its visible text is short too, and its markup shows at least one
+ * client-rendering marker: an empty mount element such as `<div id="root"></div>`, framework state
+ * (`__NEXT_DATA__`, `ng-version`, …), a `<noscript>` saying JavaScript is required, or far more script
+ * than text. Works on the markup as text, so it costs one pass of a few regular expressions and no
+ * second parse.
+ */
+export function detectSparseShell(html: string, extractedText: string): SparseShellSignal {
+  const textChars = collapsedLength(extractedText);
+  const { visibleChars, markers } = inspectShellMarkup(html);
   const sparseText = textChars < SPARSE_TEXT_MAX_CHARS || !isUsableArticle(extractedText);
   const sparse = sparseText && visibleChars < SHELL_VISIBLE_TEXT_MAX_CHARS && markers.length > 0;
   return { textChars, visibleChars, markers, sparse };

@@ -202,6 +202,11 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
   const values = parsed.values;
   const runtime = await loadRuntime(parsed, output);
   const run = runtime.startRun();
+  // Ctrl-C or a TERM cancels the call, so a browser it started is stopped and cleaned up before exit.
+  const interrupt = new AbortController();
+  const stop = () => interrupt.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     const result =
       tool === 'search'
@@ -214,22 +219,27 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
             ...(values.language === undefined ? {} : { language: values.language }),
             ...(values['time-range'] === undefined ? {} : { time_range: values['time-range'] }),
           })
-        : await run.webFetch({
-            url: rest[0],
-            ...(values.format === undefined ? {} : { format: values.format }),
-            ...(values['start-line'] === undefined
-              ? {}
-              : { start_line: integerOption(values['start-line'], 'start-line') }),
-            ...(values['max-lines'] === undefined
-              ? {}
-              : { max_lines: integerOption(values['max-lines'], 'max-lines') }),
-            ...(values['max-output-chars'] === undefined
-              ? {}
-              : { max_output_chars: integerOption(values['max-output-chars'], 'max-output-chars') }),
-            ...(values.render === undefined ? {} : { render: values.render }),
-          });
+        : await run.webFetch(
+            {
+              url: rest[0],
+              ...(values.format === undefined ? {} : { format: values.format }),
+              ...(values.render === undefined ? {} : { render: values.render }),
+              ...(values['start-line'] === undefined
+                ? {}
+                : { start_line: integerOption(values['start-line'], 'start-line') }),
+              ...(values['max-lines'] === undefined
+                ? {}
+                : { max_lines: integerOption(values['max-lines'], 'max-lines') }),
+              ...(values['max-output-chars'] === undefined
+                ? {}
+                : { max_output_chars: integerOption(values['max-output-chars'], 'max-output-chars') }),
+            },
+            { signal: interrupt.signal },
+          );
     return print(result, parsed, output);
   } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
     await run.close();
     await runtime.close();
   }

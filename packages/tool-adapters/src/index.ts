@@ -22,7 +22,14 @@ export {
 export { type ArgumentProblem, describeArgumentProblem } from './describe-argument-problem.js';
 export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-artifact-sink.js';
 export { FRAME_NAMES, findMarkerSpans, type MarkerEdge, type MarkerSpan } from './find-marker-spans.js';
-export { type FetchOutcome, MAX_DOCUMENT_TITLE_CHARS, renderFetchOutcome } from './render-fetch-outcome.js';
+export {
+  BROWSER_RECOMMENDATION_HINTS,
+  type BrowserRecommendation,
+  type FetchOutcome,
+  type FetchRenderReason,
+  MAX_DOCUMENT_TITLE_CHARS,
+  renderFetchOutcome,
+} from './render-fetch-outcome.js';
 export {
   MAX_RENDERED_ENGINES,
   MAX_SEARCH_BODY_BYTES,

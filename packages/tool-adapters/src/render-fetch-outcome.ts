@@ -6,6 +6,24 @@ import { charPrefix } from './utf8.js';
 /** The longest document title shown, in characters. */
 export const MAX_DOCUMENT_TITLE_CHARS = 500;
 
+/** Why a browser rendered the page: the call asked for it, or the static page was a sparse shell. */
+export type FetchRenderReason = 'requested' | 'sparse_shell';
+
+/**
+ * A browser would likely show more than the static page did, but none ran: `enable_rendering` when
+ * the configuration forbids rendering (only the operator can change that), `request_rendering` when
+ * the call asked for `render: "never"` under a configuration that allows it.
+ */
+export type BrowserRecommendation = 'enable_rendering' | 'request_rendering';
+
+/** The sentence after the content that tells the model what a browser recommendation means for it. */
+export const BROWSER_RECOMMENDATION_HINTS: Readonly<Record<BrowserRecommendation, string>> = {
+  enable_rendering:
+    "This page looks like a client-rendered application shell: static extraction found almost no text, and browser rendering is off in this agent's configuration (tools.web.fetch.render is never). Do not treat the page as empty; tell the operator that reading it needs rendering enabled.",
+  request_rendering:
+    'This page looks like a client-rendered application shell: static extraction found almost no text. Call WebFetch again with render "auto" to read it in a browser.',
+};
+
 /** The outcome of one WebFetch call, as data. */
 export type FetchOutcome =
   | {
@@ -26,6 +44,12 @@ export type FetchOutcome =
       slice: DocumentSlice;
       /** Whether the document came from the run's document cache. */
       cacheHit: boolean;
+      /** Whether a browser rendered the page; omitted by hosts that never render. */
+      rendered?: boolean;
+      /** Why it was rendered, when it was. */
+      renderReason?: FetchRenderReason;
+      /** Set when the static page looks like an application shell and no browser ran. */
+      browserRecommendation?: BrowserRecommendation;
     }
   | {
       /** The fetch failed. */
@@ -67,6 +91,14 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
     slice.nextLine === undefined ? 'next line: none' : `next line: ${slice.nextLine}`,
     document.replacementCount > 0 ? `replacement characters: ${document.replacementCount}` : undefined,
     outcome.cacheHit ? 'cached: yes' : undefined,
+    outcome.rendered === undefined
+      ? undefined
+      : outcome.rendered
+        ? `rendered: yes (${outcome.renderReason ?? 'requested'})`
+        : 'rendered: no',
+    outcome.browserRecommendation === undefined
+      ? undefined
+      : `browser recommended: ${outcome.browserRecommendation}`,
   ]
     .filter((part) => part !== undefined)
     .join(' | ');
@@ -77,7 +109,13 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
       : `Title: ${charPrefix(neutralizeMarkers(document.title.replace(/\s+/g, ' ').trim()), MAX_DOCUMENT_TITLE_CHARS)}`,
   ].filter((line) => line !== undefined);
   const body = [...header, '', neutralizeMarkers(slice.content)].join('\n');
-  return [control, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint].join('\n');
+  const recommendation =
+    outcome.browserRecommendation === undefined
+      ? undefined
+      : BROWSER_RECOMMENDATION_HINTS[outcome.browserRecommendation];
+  const parts = [control, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint];
+  if (recommendation !== undefined) parts.push(recommendation);
+  return parts.join('\n');
 }
 
 function renderFailure(outcome: Extract<FetchOutcome, { status: 'error' }>): string {

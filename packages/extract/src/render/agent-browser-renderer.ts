@@ -56,8 +56,16 @@ export interface AgentBrowserRendererOptions {
   lookup?: LookupFunction | undefined;
 }
 
+/**
+ * The longest Unix socket path agent-browser accepts (macOS allows 104 bytes with the terminator).
+ * The daemon's socket lives at `<HOME>/.agent-browser/namespaces/<namespace>/run/<session>.sock`, so
+ * the names are short and the temporary folder must not be deep.
+ */
+export const MAX_SOCKET_PATH_BYTES = 103;
+
 function randomName(prefix: string): string {
-  return `${prefix}${randomBytes(8).toString('hex')}`;
+  // 32 random bits: each render also has a HOME of its own, so the names only need to differ there.
+  return `${prefix}${randomBytes(4).toString('hex')}`;
 }
 
 function hostResolverRules(hostname: string, address: string): string {
@@ -167,9 +175,28 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
       request.signal?.addEventListener('abort', onAbort, { once: true });
       if (request.signal?.aborted) controller.abort();
 
-      const root = await mkdtemp(join(options.temporaryRoot ?? tmpdir(), 'mono-agent-render-'));
-      const namespace = randomName('wf');
+      const namespace = randomName('w');
       const session = randomName('s');
+      const temporaryRoot = options.temporaryRoot ?? tmpdir();
+      const socketPath = join(
+        temporaryRoot,
+        'mar-XXXXXX',
+        '.agent-browser',
+        'namespaces',
+        namespace,
+        'run',
+        `${session}.sock`,
+      );
+      if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onAbort);
+        throw new WebToolError({
+          code: 'configuration_error',
+          message: `the temporary folder ${temporaryRoot} is too deep for the browser's control socket (${Buffer.byteLength(socketPath)} of ${MAX_SOCKET_PATH_BYTES} bytes); set TMPDIR to a shorter folder such as /tmp`,
+          details: { reason: 'socket_path' },
+        });
+      }
+      const root = await mkdtemp(join(temporaryRoot, 'mar-'));
       const configPath = join(root, 'config.json');
       const pidFile = join(root, '.agent-browser', 'namespaces', namespace, 'run', `${session}.pid`);
       let daemonPid: number | undefined;

@@ -14,9 +14,13 @@ export type SearchBackend = (typeof SEARCH_BACKENDS)[number];
 /** The search backend used when none is configured. */
 export const DEFAULT_SEARCH_BACKEND: SearchBackend = 'auto';
 
-/** The render ceilings an operator may set for WebFetch. */
-export const RENDER_MODES = ['never', 'auto', 'always'] as const;
-/** One render mode. */
+/**
+ * The render ceilings an operator may set for WebFetch: `never` keeps every call static, `auto` lets
+ * calls request rendering or have a sparse application shell rendered. There is no configured
+ * `always`: browser-first is a per-call request.
+ */
+export const RENDER_MODES = ['never', 'auto'] as const;
+/** One render ceiling. */
 export type RenderMode = (typeof RENDER_MODES)[number];
 /** The render ceiling used when none is configured: static extraction only. */
 export const DEFAULT_RENDER_MODE: RenderMode = 'never';

@@ -280,8 +280,8 @@ const KEY_CASES: KeyCase[] = [
     key: 'tools.web.fetch.render',
     file: web({ fetch: { render: 'auto' } }),
     fileExpected: 'auto',
-    env: { MONO_AGENT_WEB_FETCH_RENDER: 'always' },
-    envExpected: 'always',
+    env: { MONO_AGENT_WEB_FETCH_RENDER: 'never' },
+    envExpected: 'never',
     read: (config) => config.fetch.render,
   },
   {

@@ -31,6 +31,8 @@ export interface RunDependencies {
   extract: typeof import('@mono-agent/extract');
   /** Set when this run replaced one that sat idle this many seconds (a long-lived server's next burst). */
   freshAfterIdleSeconds?: number;
+  /** The browser renderer, when the configuration's ceiling allows rendering. */
+  renderer: import('@mono-agent/extract').DocumentRenderer | undefined;
 }
 
 /** The bounded output of the bloat guard for one text block. */

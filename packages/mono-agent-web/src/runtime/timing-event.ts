@@ -55,4 +55,10 @@ export interface TimingEvent {
   truncated: boolean;
   /** Whether a browser rendered the page. */
   rendered?: boolean;
+  /** WebFetch: why it was rendered (`requested`, `sparse_shell`). */
+  renderReason?: string;
+  /** WebFetch: wall time of the render in milliseconds. */
+  renderMs?: number;
+  /** WebFetch: a browser would likely help but none ran (`enable_rendering`, `request_rendering`). */
+  browserRecommendation?: string;
 }

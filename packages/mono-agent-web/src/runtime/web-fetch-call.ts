@@ -11,6 +11,7 @@ import {
   WebFetchInput,
 } from '@mono-agent/tool-adapters';
 import { createFetchAdmission, type OriginCooldown } from './fetch-admission.js';
+import { effectiveRenderMode, type RequestedRender, rememberRender, renderReport } from './fetch-render.js';
 import { explainPolicyDenial, type PolicyDenial } from './policy-denial.js';
 import type { RunContext, SavedArtifact } from './run-context.js';
 import type { ToolCallResult } from './web-runtime.js';
@@ -48,6 +49,9 @@ export interface FetchFailureData {
 interface FetchRequest {
   url: string;
   format: OutputFormat;
+  /** The call's `render` argument, as given. */
+  requestedRender: RequestedRender | undefined;
+  /** The mode the call runs with, after the configuration's ceiling. */
   render: 'never' | 'auto' | 'always';
   headers: Record<string, string>;
   startLine: number | undefined;
@@ -122,12 +126,15 @@ function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
   const value = parsed.value;
   const format = value.format ?? 'markdown';
   const headers = { ...(value.headers ?? {}) } as Record<string, string>;
+  // Render step: the configuration's ceiling and the call's request decide the mode.
+  const render = effectiveRenderMode(context.options.config.fetch.render, value.render, format);
   return {
     ok: true,
     value: {
       url: value.url,
       format,
-      render: value.render ?? 'never',
+      requestedRender: value.render,
+      render,
       headers,
       startLine: value.start_line,
       maxLines: value.max_lines,
@@ -137,34 +144,26 @@ function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
         headers,
         format,
         policy: context.policy,
-        settings: { render: 'never' },
+        settings: { render },
       }),
     },
   };
 }
 
 /**
- * The render request against the configuration: raw needs `never`, and config `never` is a ceiling
- * (every call stays static). Rendering is not built yet, so a call that insists on a browser under a
- * config that allows one fails clearly instead of degrading.
+ * The render request: raw needs `never` (or no render argument). The configuration's ceiling was
+ * applied in {@link readArguments}: under config `never` every call stays static.
  */
-function checkRenderRequest(context: RunContext, request: FetchRequest): Step<void> {
-  if (request.format === 'raw' && request.render !== 'never') {
+function checkRenderRequest(_context: RunContext, request: FetchRequest): Step<void> {
+  if (
+    request.format === 'raw' &&
+    request.requestedRender !== undefined &&
+    request.requestedRender !== 'never'
+  ) {
     return invalid(
       'render',
-      `format raw returns the body undecoded by a browser, so it needs render "never" (got "${request.render}")`,
+      `format raw returns the body undecoded by a browser, so it needs render "never" (got "${request.requestedRender}")`,
     );
-  }
-  if (request.render === 'always' && context.options.config.fetch.render !== 'never') {
-    return {
-      ok: false,
-      failure: {
-        status: 'error',
-        code: 'unsupported_content',
-        message:
-          'browser rendering is not available in this version; call again with render "never" or "auto"',
-      },
-    };
   }
   return { ok: true, value: undefined };
 }
@@ -200,6 +199,7 @@ async function loadPage(
   // A follower of a shared fetch finds the document already stored and keeps the same object.
   if (context.documents.get(request.cacheKey) !== result.document) {
     answers.set(result.document, { status: result.status, redirects: result.redirects });
+    rememberRender(result.document, result);
     context.documents.set(request.cacheKey, result.document);
   }
   return {
@@ -227,6 +227,8 @@ async function fetchPage(context: RunContext, request: FetchRequest, signal: Abo
       signal: context.signalFor(signal),
       beforeAttempt: admission.beforeAttempt,
       afterAttempt: admission.afterAttempt,
+      render: request.render,
+      renderer: context.renderer,
     });
   } finally {
     await admission.releaseAll();
@@ -353,6 +355,8 @@ async function succeeded(
 ): Promise<ToolCallResult> {
   const { document } = page;
   const { slice } = output;
+  // Render step: how the document was made, and whether a browser would have shown more.
+  const { renderInfo, renderMs } = renderReport(context.options.config.fetch.render, document, page.cacheHit);
   const rendered = renderFetchOutcome({
     status: 'ok',
     url: page.url,
@@ -361,6 +365,7 @@ async function succeeded(
     document,
     slice,
     cacheHit: page.cacheHit,
+    ...renderInfo,
   });
   const guarded = await context.guarded(TOOL_NAMES.fetch, rendered, false);
   const artifact = output.artifact ?? guarded.artifact;
@@ -377,7 +382,8 @@ async function succeeded(
     byteCount: Buffer.byteLength(slice.content),
     cacheHit: page.cacheHit,
     truncated: guarded.truncated || slice.truncatedByChars,
-    rendered: false,
+    ...renderInfo,
+    ...(renderMs === undefined ? {} : { renderMs }),
   });
   return {
     text: guarded.text,
@@ -389,6 +395,7 @@ async function succeeded(
       redirects: page.redirects,
       attempts: page.attempts,
       cacheHit: page.cacheHit,
+      ...renderInfo,
       document: {
         kind: document.kind,
         format: document.format,

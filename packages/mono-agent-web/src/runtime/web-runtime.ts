@@ -51,6 +51,11 @@ export interface WebRuntimeOptions {
   stateDirectory?: string;
   /** The `codex` executable for subscription search (default `codex` on the PATH). */
   codexCommand?: string;
+  /**
+   * The browser renderer used when `tools.web.fetch.render` allows rendering (default: agent-browser
+   * run as `tools.web.fetch.browserCommand`). Ignored when the ceiling is `never`.
+   */
+  renderer?: import('@mono-agent/extract').DocumentRenderer;
 }
 
 /** One model run: its own budget, deferrals, in-flight work and document cache. */
@@ -153,6 +158,11 @@ export async function createWebRuntime(
   const sink: ArtifactSink | undefined =
     config.artifacts === undefined ? undefined : createFileArtifactSink({ directory: config.artifacts.dir });
   const extract = await import('@mono-agent/extract');
+  // Under the `never` ceiling no renderer exists at all, so no call can start a browser.
+  const renderer =
+    config.fetch.render === 'never'
+      ? undefined
+      : (options.renderer ?? extract.createAgentBrowserRenderer({ command: config.fetch.browserCommand }));
   const openRuns = new Set<WebRun>();
   return {
     config,
@@ -170,6 +180,7 @@ export async function createWebRuntime(
         codex,
         sink,
         extract,
+        renderer,
         ...(runOptions.freshAfterIdleSeconds === undefined
           ? {}
           : { freshAfterIdleSeconds: runOptions.freshAfterIdleSeconds }),

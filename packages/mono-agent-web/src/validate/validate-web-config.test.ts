@@ -116,6 +116,16 @@ describe('validateWebConfig', () => {
     expect(names(good)['fetch.browser']).toBe('ok');
     const old = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.33.0' });
     expect(names(old)['fetch.browser']).toBe('fail');
+    const oldest = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.33.1' });
+    expect(names(oldest)['fetch.browser']).toBe('ok');
+    // Another program that prints a version is not agent-browser, however new its number.
+    for (const other of ['Python 3.11.2', 'codex-cli 9.9.9', 'chromium 156.0.8078.108', '1.2.3']) {
+      const impostor = await validateWebConfig(config, { runVersion: async () => other });
+      expect(names(impostor)['fetch.browser']).toBe('fail');
+      expect(impostor.checks.find((check) => check.name === 'fetch.browser')?.detail).toContain(
+        'does not report agent-browser',
+      );
+    }
     const missing = await validateWebConfig(config, {
       runVersion: async () => {
         throw Object.assign(new Error('spawn agent-browser ENOENT'), { code: 'ENOENT' });

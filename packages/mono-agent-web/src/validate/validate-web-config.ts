@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { WebToolError } from '@mono-agent/budget-policy';
+import { MIN_AGENT_BROWSER_VERSION } from '@mono-agent/extract';
 import { createCoordinator } from '@mono-agent/host-coordination';
 import { checkHost } from '@mono-agent/net';
 import { operatorEndpointPolicy } from '@mono-agent/search-providers';
 import type { WebConfig } from '../config/index.js';
 import { resolveNetworkPolicy } from '../runtime/resolve-network-policy.js';
 
-/** The oldest agent-browser release whose flags rendering relies on. */
-export const MIN_AGENT_BROWSER_VERSION = '0.33.1';
+/** The oldest agent-browser release whose flags rendering relies on (defined by the renderer). */
+export { MIN_AGENT_BROWSER_VERSION };
 /** The host Codex subscription search reaches; an allowlist must include it. */
 export const CODEX_SEARCH_HOST = 'chatgpt.com';
 /** How long one liveness probe may take. */
@@ -45,20 +46,18 @@ export interface ValidateOptions {
   runVersion?: (command: string) => Promise<string>;
 }
 
-function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let index = 0; index < 3; index += 1) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
-
 const defaultRunVersion = (command: string) =>
   new Promise<string>((resolve, reject) => {
-    execFile(command, ['--version'], { timeout: LIVENESS_PROBE_TIMEOUT_MS, shell: false }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
+    execFile(
+      command,
+      ['--version'],
+      {
+        timeout: LIVENESS_PROBE_TIMEOUT_MS,
+        shell: false,
+        // Only what the program needs to start; no update check against the internet.
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', AGENT_BROWSER_NO_VERSION_CHECK: '1' },
+      },
+      (error, stdout) => (error && stdout.trim() === '' ? reject(error) : resolve(stdout)),
     );
   });
 
@@ -179,24 +178,24 @@ export async function validateWebConfig(
         detail: 'rendering enabled; browser check skipped (liveness off)',
       });
     } else {
-      let version: string | undefined;
+      const command = config.fetch.browserCommand;
+      let output: string | undefined;
       try {
-        // Only agent-browser's own answer counts: another program printing a version number is not it.
-        version = /agent-browser\D{0,16}?(\d+\.\d+\.\d+)/i.exec(
-          await (options.runVersion ?? defaultRunVersion)(config.fetch.browserCommand),
-        )?.[1];
+        output = await (options.runVersion ?? defaultRunVersion)(command);
       } catch {
-        version = undefined;
+        output = undefined;
       }
-      const good = version !== undefined && compareVersions(version, MIN_AGENT_BROWSER_VERSION) >= 0;
+      const { judgeAgentBrowserVersion } = await import('@mono-agent/extract');
+      const verdict = output === undefined ? undefined : judgeAgentBrowserVersion(command, output);
       checks.push({
         name: 'fetch.browser',
-        status: good ? 'ok' : 'fail',
-        detail: good
-          ? `${config.fetch.browserCommand} reports agent-browser ${version}`
-          : version === undefined
-            ? `${config.fetch.browserCommand} --version did not run or did not report an agent-browser version; install agent-browser ${MIN_AGENT_BROWSER_VERSION} or newer`
-            : `agent-browser ${version} is older than ${MIN_AGENT_BROWSER_VERSION}`,
+        status: verdict?.ok === true ? 'ok' : 'fail',
+        detail:
+          verdict === undefined
+            ? `${command} --version did not run; install agent-browser ${MIN_AGENT_BROWSER_VERSION} or newer (an exact version such as 0.41.2) or set tools.web.fetch.browserCommand`
+            : verdict.ok
+              ? `${command} reports agent-browser ${verdict.version}`
+              : verdict.reason,
       });
     }
   }
