@@ -115,13 +115,99 @@ describe('fetchDocument', { timeout: 60_000 }, () => {
     expect(origins).toEqual([new URL(web.baseUrl).origin]);
   });
 
-  it('never calls the renderer', async () => {
+  it('does not call the renderer unless a render mode asks for it', async () => {
     const renderer = {
       render: () => {
         throw new Error('the renderer must not run');
       },
     };
     expect((await fetchOk('/content/html', { renderer })).document.kind).toBe('html');
+    expect((await fetchOk('/app/client-rendered', { renderer, render: 'never' })).rendered).toBe(false);
+  });
+
+  describe('render seam (the real renderer is tested in render/agent-browser-renderer.test.ts)', () => {
+    const rendered =
+      '<html><head><title>App</title></head><body><article><h1>Done</h1><p>' +
+      'Rendered words here. '.repeat(20) +
+      '</p></article></body></html>';
+    const recording = () => {
+      const calls: string[] = [];
+      const renderer = {
+        async render(url: string) {
+          calls.push(url);
+          return { url, html: rendered, durationMs: 1 };
+        },
+      };
+      return { calls, renderer };
+    };
+
+    it('auto renders a sparse shell and reports why, admitted like an attempt', async () => {
+      const { calls, renderer } = recording();
+      const attempts: number[] = [];
+      const outcome = await fetchOk('/app/client-rendered', {
+        renderer,
+        render: 'auto',
+        beforeAttempt: (attempt) => void attempts.push(attempt.attempt),
+      });
+      expect(calls).toEqual([web.url('/app/client-rendered')]);
+      expect(outcome).toMatchObject({ rendered: true, renderReason: 'sparse_shell', attempts: 2 });
+      expect(attempts).toEqual([1, 2]);
+      expect(outcome.document.content).toContain('Rendered words here.');
+    });
+
+    it('auto leaves articles, JSON, feeds, PDF, text and HTTP errors to static extraction', async () => {
+      const { calls, renderer } = recording();
+      for (const path of [
+        '/content/html',
+        '/content/json',
+        '/content/rss',
+        '/content/pdf',
+        '/content/text',
+      ]) {
+        expect((await fetchOk(path, { renderer, render: 'auto' })).rendered).toBe(false);
+      }
+      expect(
+        (
+          await fetchFailure('/status/500?content-type=text/html&body=%3Cdiv%20id=root%3E%3C/div%3E', {
+            renderer,
+            render: 'auto',
+          })
+        ).code,
+      ).toBe('http_status');
+      expect(calls).toEqual([]);
+    });
+
+    it('always skips the static fetch; a render failure is the failure', async () => {
+      const { calls, renderer } = recording();
+      expect((await fetchOk('/content/html', { renderer, render: 'always' })).renderReason).toBe('requested');
+      expect(calls).toHaveLength(1);
+      expect(web.requests).toEqual([]);
+      const failing = {
+        render: async () => {
+          throw new (await import('@mono-agent/budget-policy')).WebToolError({
+            code: 'timeout',
+            message: 'late',
+          });
+        },
+      };
+      expect((await fetchFailure('/app/client-rendered', { renderer: failing, render: 'auto' })).code).toBe(
+        'timeout',
+      );
+      expect((await fetchFailure('/content/html', { render: 'always' })).code).toBe('configuration_error');
+    });
+
+    it('a page that is still a shell after rendering is a failure, not the shell', async () => {
+      const renderer = {
+        render: async (url: string) => ({
+          url,
+          html: '<html><body><div id="root">Loading...</div><script src="/a.js"></script></body></html>',
+          durationMs: 1,
+        }),
+      };
+      expect((await fetchFailure('/app/client-rendered', { renderer, render: 'auto' })).code).toBe(
+        'backend_unavailable',
+      );
+    });
   });
 
   it('reports cancellation', async () => {

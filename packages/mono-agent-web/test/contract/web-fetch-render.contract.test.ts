@@ -1,0 +1,345 @@
+// Contract: "Browser rendering" and the render parts of "Sandbox and validation". Every test drives
+// the assembled tool (createWebRuntime, or the built mono-agent-web binary) against the loopback
+// fixture web, with Debian's Chromium and the pinned agent-browser (installed by pnpm setup:system).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createAgentBrowserRenderer,
+  DEBIAN_CHROMIUM,
+  type DocumentRenderer,
+  RENDER_BUDGET_MS,
+} from '@mono-agent/extract';
+import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agentBrowserPath } from '../../../extract/src/__fixtures__/agent-browser-path.js';
+import { loadWebConfig, resolveWebConfig } from '../../src/config/index.js';
+import { EXIT_CODES } from '../../src/exit-codes.js';
+import type { TimingEvent } from '../../src/runtime/timing-event.js';
+import { createWebRuntime } from '../../src/runtime/web-runtime.js';
+
+const browser = agentBrowserPath();
+const available = browser !== undefined && existsSync(DEBIAN_CHROMIUM);
+const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const RENDERED_MARKER = 'hello from the API, value 42';
+
+let web: FixtureWeb;
+let root: string;
+
+/** PIDs of live processes whose TMPDIR lies under `folder` (every process of a render inherits it). */
+async function processesUnder(folder: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      const environment = await readFile(`/proc/${entry}/environ`, 'latin1');
+      if (environment.split('\0').some((variable) => variable.startsWith(`TMPDIR=${folder}/`))) {
+        found.push(Number(entry));
+      }
+    } catch {
+      // Gone, or not readable.
+    }
+  }
+  return found;
+}
+
+const browserRequests = () =>
+  web.requests.filter((request) => /HeadlessChrome/.test(request.headers['user-agent'] ?? ''));
+const otherHostRequests = () => web.requests.filter((request) => request.hostname !== '127.0.0.1');
+
+async function runtime(options: {
+  render: 'never' | 'auto';
+  events?: TimingEvent[];
+  renderer?: DocumentRenderer;
+  host?: string;
+}) {
+  const config = resolveWebConfig({
+    env: {
+      MONO_AGENT_NETWORK_MODE: 'localhost',
+      MONO_AGENT_WEB_FETCH_RENDER: options.render,
+      MONO_AGENT_WEB_BROWSER_COMMAND: browser ?? 'agent-browser',
+      ...(options.host === undefined ? {} : { MONO_AGENT_WEB_COORDINATION: 'host' }),
+    },
+  });
+  return await createWebRuntime({
+    config,
+    // The real renderer, with its temporary folders under this test's root so they can be checked.
+    renderer:
+      options.renderer ??
+      createAgentBrowserRenderer({ command: browser ?? 'agent-browser', temporaryRoot: root }),
+    ...(options.host === undefined ? {} : { stateDirectory: options.host }),
+    ...(options.events ? { onTiming: (event: TimingEvent) => options.events?.push(event) } : {}),
+  });
+}
+
+async function fetchOnce(render: 'never' | 'auto', args: Record<string, unknown>, events?: TimingEvent[]) {
+  const instance = await runtime({ render, ...(events ? { events } : {}) });
+  const run = instance.startRun();
+  try {
+    return await run.webFetch(args);
+  } finally {
+    await run.close();
+    await instance.close();
+  }
+}
+
+function cli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+beforeAll(async () => {
+  web = await startFixtureWeb();
+});
+afterAll(() => web.close());
+beforeEach(async () => {
+  web.reset();
+  root = await mkdtemp(join(tmpdir(), 'render-ct-'));
+});
+afterEach(async () => {
+  // After every call: no browser process and no temporary folder of it is left.
+  expect(await processesUnder(root)).toEqual([]);
+  expect((await readdir(root)).filter((name) => name.startsWith('mar-'))).toEqual([]);
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('configuration of the render ceiling', () => {
+  it('accepts never and auto for tools.web.fetch.render and refuses always (the ceiling has no browser-first mode)', async () => {
+    expect(resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } }).fetch.render).toBe('auto');
+    await expect(loadWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'always' } })).rejects.toThrow(/render/);
+  });
+});
+
+describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () => {
+  it('"Config never is a capability ceiling: every call stays static, even if model input requests always" (no browser starts; the model is told a browser would help)', async () => {
+    const events: TimingEvent[] = [];
+    const result = await fetchOnce(
+      'never',
+      { url: web.url('/app/client-rendered'), render: 'always' },
+      events,
+    );
+    expect(result.isError).toBe(false);
+    expect(result.text.split('\n')[0]).toContain('rendered: no | browser recommended: enable_rendering');
+    expect(result.text).toContain('Loading...');
+    expect(result.text).not.toContain(RENDERED_MARKER);
+    expect(result.text).toContain('tell the operator');
+    expect(events[0]).toMatchObject({ rendered: false, browserRecommendation: 'enable_rendering' });
+    expect(browserRequests()).toEqual([]);
+  });
+
+  it('config never + call always through the built binary starts no browser process at all', async () => {
+    const home = await mkdtemp(join(root, 'home-'));
+    const result = await cli(['fetch', web.url('/app/client-rendered'), '--render', 'always'], {
+      HOME: home,
+      TMPDIR: root,
+      MONO_AGENT_NETWORK_MODE: 'localhost',
+      MONO_AGENT_WEB_FETCH_RENDER: 'never',
+      MONO_AGENT_WEB_BROWSER_COMMAND: browser ?? 'agent-browser',
+    });
+    expect(result.code).toBe(EXIT_CODES.success);
+    expect(result.stdout).toMatch(
+      /^WebFetch status: ok \| kind: html .*\| rendered: no \| browser recommended: enable_rendering/,
+    );
+    expect(browserRequests()).toEqual([]);
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('"Call auto escalates only after a successful HTML response is classified as a sparse application shell": the client-rendered page comes back rendered, 10 of 10 runs', async () => {
+    const events: TimingEvent[] = [];
+    let rendered = 0;
+    for (let run = 0; run < 10; run += 1) {
+      const result = await fetchOnce(
+        'auto',
+        { url: web.url('/app/client-rendered'), render: 'auto' },
+        events,
+      );
+      if (
+        !result.isError &&
+        result.text.includes(RENDERED_MARKER) &&
+        /rendered: yes \(sparse_shell\)/.test(result.text)
+      ) {
+        rendered += 1;
+      }
+    }
+    expect(rendered).toBe(10);
+    expect(events.every((event) => event.rendered === true && event.renderReason === 'sparse_shell')).toBe(
+      true,
+    );
+  }, 400_000);
+
+  it('a call that gives no render argument under config auto is auto; render never under config auto recommends asking for a render', async () => {
+    const plain = await fetchOnce('auto', { url: web.url('/app/client-rendered') });
+    expect(plain.text).toMatch(/rendered: yes \(sparse_shell\)/);
+    const never = await fetchOnce('auto', { url: web.url('/app/client-rendered'), render: 'never' });
+    expect(never.text.split('\n')[0]).toContain('rendered: no | browser recommended: request_rendering');
+  }, 120_000);
+
+  it(`"Each render uses one 20-second budget": a page that never answers fails with timeout within ${RENDER_BUDGET_MS / 1000} s + 1 s and leaves nothing behind`, async () => {
+    const events: TimingEvent[] = [];
+    const started = performance.now();
+    const result = await fetchOnce('auto', { url: web.url('/delay/120000'), render: 'always' }, events);
+    const elapsed = performance.now() - started;
+    expect(result.isError).toBe(true);
+    expect(result.code).toBe('timeout');
+    expect(events[0]?.durationMs).toBeLessThan(RENDER_BUDGET_MS + 1_000);
+    expect(elapsed).toBeLessThan(RENDER_BUDGET_MS + 2_000);
+  }, 60_000);
+
+  it('"Call always is browser-first and strict: ... a rendering failure is a tool error" (sign-in page, challenge, timeout: never the static result)', async () => {
+    const login = await fetchOnce('auto', { url: web.url('/app/login'), render: 'always' });
+    expect([login.isError, login.code]).toEqual([true, 'authentication_required']);
+    expect(login.text).toBe('WebFetch status: error | error: authentication_required');
+    const challenge = await fetchOnce('auto', { url: web.url('/app/challenge'), render: 'always' });
+    expect([challenge.isError, challenge.code]).toEqual([true, 'access_challenge']);
+    // Browser-first: the static fetcher never asked for these pages.
+    expect(
+      web.requests.filter(
+        (request) =>
+          !/HeadlessChrome/.test(request.headers['user-agent'] ?? '') && request.path.startsWith('/app/'),
+      ),
+    ).toEqual([]);
+  }, 120_000);
+
+  it('"If rendering then fails, the loading shell is not returned as success": a shell whose data never arrives is an error', async () => {
+    const result = await fetchOnce('auto', { url: web.url('/app/client-rendered?api-delay=60000') });
+    expect(result.isError).toBe(true);
+    expect(result.code).toBe('backend_unavailable');
+    expect(result.text).not.toContain('Loading...');
+  }, 60_000);
+
+  it('"cancellation is never returned as static success"', async () => {
+    const instance = await runtime({ render: 'auto' });
+    const run = instance.startRun();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 2_500);
+    const result = await run.webFetch(
+      { url: web.url('/app/client-rendered?api-delay=60000') },
+      { signal: controller.signal },
+    );
+    await run.close();
+    await instance.close();
+    expect([result.isError, result.code]).toEqual([true, 'cancelled']);
+  }, 60_000);
+
+  it('"origin-scoped --allowed-domains" and the final-URL check: another host is never contacted by a redirect, sub-resources or navigation', async () => {
+    const redirect = await fetchOnce('auto', {
+      url: web.url('/redirect/1?host=127.0.0.2&to=/app/landing'),
+      render: 'always',
+    });
+    expect(redirect.code).toBe('policy_denied');
+    const resources = await fetchOnce('auto', {
+      url: web.url('/app/cross-host?other=127.0.0.2'),
+      render: 'always',
+    });
+    expect(resources.isError).toBe(false);
+    expect(resources.text).toContain(RENDERED_MARKER);
+    for (const other of ['127.0.0.2', 'localhost']) {
+      const navigation = await fetchOnce('auto', {
+        url: web.url(`/app/cross-host?other=${other}&navigate=1`),
+        render: 'always',
+      });
+      expect(navigation.code).toBe('policy_denied');
+    }
+    // Per-host request counts: the page's own host served the pages and their data, the others nothing.
+    expect(web.requests.filter((request) => request.hostname === '127.0.0.1').length).toBeGreaterThanOrEqual(
+      6,
+    );
+    expect(otherHostRequests()).toEqual([]);
+  }, 180_000);
+
+  it('"JSON, PDFs, feeds, plain text, and HTTP errors never launch a browser" under render auto', async () => {
+    for (const path of [
+      '/content/json',
+      '/content/rss',
+      '/content/atom',
+      '/content/pdf',
+      '/content/text',
+      '/content/xml',
+    ]) {
+      const result = await fetchOnce('auto', { url: web.url(path), render: 'auto' });
+      expect(result.isError).toBe(false);
+      expect(result.text.split('\n')[0]).toContain('rendered: no');
+    }
+    const failed = await fetchOnce('auto', {
+      url: web.url('/status/404?content-type=text/html&body=%3Cdiv%20id%3Droot%3E%3C/div%3E'),
+    });
+    expect(failed.code).toBe('http_status');
+    const challenge = await fetchOnce('auto', { url: web.url('/app/challenge'), render: 'auto' });
+    expect(challenge.code).toBe('http_status');
+    // A server-rendered article is not a shell either.
+    const article = await fetchOnce('auto', { url: web.url('/content/html'), render: 'auto' });
+    expect(article.text.split('\n')[0]).toContain('rendered: no');
+    expect(browserRequests()).toEqual([]);
+  }, 120_000);
+
+  it('"Fetch origin (HTTP and renderer admission) 2 / 500 ms" in host mode: renders of one origin start 500 ms apart, at most two at a time', async () => {
+    const stateDirectory = await mkdtemp(join(root, 'state-'));
+    const real = createAgentBrowserRenderer({ command: browser ?? 'agent-browser', temporaryRoot: root });
+    const spans: { start: number; end: number }[] = [];
+    const timed: DocumentRenderer = {
+      async render(url, options) {
+        const span = { start: performance.now(), end: Number.POSITIVE_INFINITY };
+        spans.push(span);
+        try {
+          return await real.render(url, options);
+        } finally {
+          span.end = performance.now();
+        }
+      },
+    };
+    const instance = await runtime({ render: 'auto', renderer: timed, host: stateDirectory });
+    const run = instance.startRun();
+    try {
+      const results = await Promise.all(
+        [1, 2, 3].map((index) =>
+          run.webFetch({ url: web.url(`/app/landing?copy=${index}`), render: 'always' }),
+        ),
+      );
+      expect(results.map((result) => result.isError)).toEqual([false, false, false]);
+    } finally {
+      await run.close();
+      await instance.close();
+    }
+    const starts = spans.map((span) => span.start).sort((a, b) => a - b);
+    for (let index = 1; index < starts.length; index += 1) {
+      expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(490);
+    }
+    for (const span of spans) {
+      expect(
+        spans.filter((other) => other.start <= span.start && other.end > span.start).length,
+      ).toBeLessThanOrEqual(2);
+    }
+  }, 180_000);
+
+  it('the built binary takes --render and says in the status line that the page was rendered and why', async () => {
+    const home = await mkdtemp(join(root, 'home-'));
+    const env = {
+      HOME: home,
+      TMPDIR: root,
+      MONO_AGENT_NETWORK_MODE: 'localhost',
+      MONO_AGENT_WEB_FETCH_RENDER: 'auto',
+      MONO_AGENT_WEB_BROWSER_COMMAND: browser ?? 'agent-browser',
+    };
+    const rendered = await cli(['fetch', web.url('/app/client-rendered'), '--render', 'always'], env);
+    expect(rendered.code).toBe(EXIT_CODES.success);
+    expect(rendered.stdout).toMatch(/^WebFetch status: ok \| kind: html .*\| rendered: yes \(requested\)/);
+    expect(rendered.stdout).toContain(RENDERED_MARKER);
+    const bad = await cli(['fetch', web.url('/app/client-rendered'), '--render', 'sometimes'], env);
+    expect(bad.code).toBe(EXIT_CODES.invalidInput);
+    expect(bad.stdout).toContain('validation_error');
+    await rm(home, { recursive: true, force: true });
+  }, 120_000);
+});
