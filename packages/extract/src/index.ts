@@ -52,6 +52,7 @@ export {
 } from './render/access-barrier.js';
 export {
   type AgentBrowserRendererOptions,
+  CLEANUP_RESERVE_MS,
   CLOSE_TIMEOUT_MS,
   createAgentBrowserRenderer,
   DEBIAN_CHROMIUM,

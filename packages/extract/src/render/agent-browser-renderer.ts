@@ -20,6 +20,12 @@ import { killRenderProcesses } from './process-tree.js';
 /** One render's whole budget: launch, navigation, settle, reading and closing. */
 export const RENDER_BUDGET_MS = 20_000;
 
+/**
+ * The end of the budget kept for cleanup (killing the session, removing its folder), so that a
+ * render that runs out still ends, cleaned up, within {@link RENDER_BUDGET_MS}.
+ */
+export const CLEANUP_RESERVE_MS = 750;
+
 /** The most of the budget a clean `close` may use; past it the session is killed instead. */
 export const CLOSE_TIMEOUT_MS = 3_000;
 
@@ -72,6 +78,25 @@ function hostResolverRules(hostname: string, address: string): string {
   const target = address.includes(':') ? `[${address}]` : address;
   // Every other name fails to resolve, so a page cannot reach another host through DNS at all.
   return `--host-resolver-rules=MAP ${hostname} ${target}, MAP * ~NOTFOUND`;
+}
+
+/** Settles like `promise`, or rejects as soon as `signal` fires (the promise is left to finish unobserved). */
+function untilAborted<Value>(promise: Promise<Value>, signal: AbortSignal): Promise<Value> {
+  if (signal.aborted) return Promise.reject(new BrowserStepInterrupted('interrupted before the step'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new BrowserStepInterrupted('interrupted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function interrupted(signal: AbortSignal | undefined, budgetMs: number, overrun: boolean): WebToolError {
@@ -149,32 +174,22 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
       }
       const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
       const hostname = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
-      const net = await import('@mono-agent/net');
-      // The browser resolves names itself; it is pinned to this checked address below, so a
-      // rebinding answer cannot send it anywhere else.
-      const address = await net
-        .resolveCheckedAddress(request.policy, options.lookup ?? net.systemLookup, hostname, port)
-        .catch((error: unknown) => {
-          if (WebToolError.isInstance(error)) throw error;
-          throw new WebToolError({
-            code: 'backend_unavailable',
-            message: `${hostname} could not be resolved, so it was not rendered`,
-            details: { reason: 'dns' },
-            cause: error,
-          });
-        });
-      await ensureVersion();
-
       const controller = new AbortController();
       let overrun = false;
-      const timer = setTimeout(() => {
-        overrun = true;
-        controller.abort();
-      }, budgetMs);
+      const timer = setTimeout(
+        () => {
+          overrun = true;
+          controller.abort();
+        },
+        Math.max(1, budgetMs - CLEANUP_RESERVE_MS),
+      );
       const onAbort = () => controller.abort();
       request.signal?.addEventListener('abort', onAbort, { once: true });
       if (request.signal?.aborted) controller.abort();
-
+      const release = () => {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onAbort);
+      };
       const namespace = randomName('w');
       const session = randomName('s');
       const temporaryRoot = options.temporaryRoot ?? tmpdir();
@@ -187,14 +202,37 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         'run',
         `${session}.sock`,
       );
-      if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-        clearTimeout(timer);
-        request.signal?.removeEventListener('abort', onAbort);
-        throw new WebToolError({
-          code: 'configuration_error',
-          message: `the temporary folder ${temporaryRoot} is too deep for the browser's control socket (${Buffer.byteLength(socketPath)} of ${MAX_SOCKET_PATH_BYTES} bytes); set TMPDIR to a shorter folder such as /tmp`,
-          details: { reason: 'socket_path' },
+      let address: string;
+      try {
+        if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+          throw new WebToolError({
+            code: 'configuration_error',
+            message: `the temporary folder ${temporaryRoot} is too deep for the browser's control socket (${Buffer.byteLength(socketPath)} of ${MAX_SOCKET_PATH_BYTES} bytes); set TMPDIR to a shorter folder such as /tmp`,
+            details: { reason: 'socket_path' },
+          });
+        }
+        const net = await import('@mono-agent/net');
+        // The browser resolves names itself; it is pinned to this checked address below, so a
+        // rebinding answer cannot send it anywhere else.
+        address = await untilAborted(
+          net.resolveCheckedAddress(request.policy, options.lookup ?? net.systemLookup, hostname, port),
+          controller.signal,
+        ).catch((error: unknown) => {
+          if (WebToolError.isInstance(error) || controller.signal.aborted) throw error;
+          throw new WebToolError({
+            code: 'backend_unavailable',
+            message: `${hostname} could not be resolved, so it was not rendered`,
+            details: { reason: 'dns' },
+            cause: error,
+          });
         });
+        await untilAborted(ensureVersion(), controller.signal);
+      } catch (error) {
+        release();
+        if (controller.signal.aborted && !WebToolError.isInstance(error)) {
+          throw interrupted(request.signal, budgetMs, overrun);
+        }
+        throw error;
       }
       const root = await mkdtemp(join(temporaryRoot, 'mar-'));
       const configPath = join(root, 'config.json');
@@ -239,13 +277,15 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
             '--restore-save',
             'never',
             '--json',
+            // Page output carries agent-browser's untrusted-content boundary (nonce and origin).
+            '--content-boundaries',
             '--args',
             // Commas separate switches only before another switch; the resolver rule keeps its own.
             `${TIMER_THROTTLING_SWITCHES.join(',')}\n${hostResolverRules(hostname, address)}`,
           ],
           environment,
         };
-        const remaining = () => budgetMs - (performance.now() - startedAt);
+        const remaining = () => budgetMs - CLEANUP_RESERVE_MS - (performance.now() - startedAt);
         const step = async (stepArguments: string[]) => {
           if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
           try {
@@ -310,8 +350,7 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
         throw error;
       } finally {
-        clearTimeout(timer);
-        request.signal?.removeEventListener('abort', onAbort);
+        release();
         await readDaemonPid();
         await killRenderProcesses({ sessionId: daemonPid, environmentEntry: `TMPDIR=${root}` });
         await rm(root, { recursive: true, force: true, maxRetries: 3 });

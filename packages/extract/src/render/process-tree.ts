@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 
 /** How long {@link killRenderProcesses} keeps sweeping for processes that are still alive. */
 export const KILL_SWEEP_MS = 2_000;
-const SWEEP_INTERVAL_MS = 50;
+const SWEEP_INTERVAL_MS = 20;
 
 /** Which processes belong to one render. */
 export interface RenderProcessMatch {
@@ -58,18 +58,27 @@ export async function findRenderProcesses(match: RenderProcessMatch): Promise<nu
   return found;
 }
 
+async function alive(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Kills every process of one render with SIGKILL (SIGTERM takes the daemon half a minute) and keeps
- * sweeping until none is left or {@link KILL_SWEEP_MS} has passed, because a dying daemon may still
- * be starting a child. Returns how many processes were killed.
+ * Kills every process of one render with SIGKILL (SIGTERM takes the daemon half a minute), waits
+ * until the killed ones are gone, and scans again in case a dying daemon had just started a child;
+ * gives up after {@link KILL_SWEEP_MS}. Returns how many processes were killed.
  */
 export async function killRenderProcesses(match: RenderProcessMatch): Promise<number> {
   const deadline = Date.now() + KILL_SWEEP_MS;
   const killed = new Set<number>();
   for (;;) {
-    const alive = await findRenderProcesses(match);
-    if (alive.length === 0) return killed.size;
-    for (const pid of alive) {
+    const found = await findRenderProcesses(match);
+    if (found.length === 0) return killed.size;
+    for (const pid of found) {
       try {
         process.kill(pid, 'SIGKILL');
         killed.add(pid);
@@ -77,7 +86,13 @@ export async function killRenderProcesses(match: RenderProcessMatch): Promise<nu
         // Exited between the scan and the kill.
       }
     }
+    // Watching only the killed PIDs is much cheaper than rescanning every process's environment.
+    let pending = found;
+    while (pending.length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, SWEEP_INTERVAL_MS));
+      const states = await Promise.all(pending.map(alive));
+      pending = pending.filter((_, index) => states[index]);
+    }
     if (Date.now() >= deadline) return killed.size;
-    await new Promise((resolve) => setTimeout(resolve, SWEEP_INTERVAL_MS));
   }
 }

@@ -7,6 +7,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   createAgentBrowserRenderer,
   DEBIAN_CHROMIUM,
@@ -339,7 +341,45 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     expect(rendered.stdout).toContain(RENDERED_MARKER);
     const bad = await cli(['fetch', web.url('/app/client-rendered'), '--render', 'sometimes'], env);
     expect(bad.code).toBe(EXIT_CODES.invalidInput);
-    expect(bad.stdout).toContain('validation_error');
+    expect(bad.stderr).toContain('--render must be never, auto or always');
     await rm(home, { recursive: true, force: true });
+  }, 120_000);
+
+  it('MCP over stdio (the built binary, the SDK client) takes the same render argument', async () => {
+    const home = await mkdtemp(join(root, 'home-'));
+    const client = new Client({ name: 'render-contract-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          TMPDIR: root,
+          MONO_AGENT_NETWORK_MODE: 'localhost',
+          MONO_AGENT_WEB_FETCH_RENDER: 'auto',
+          MONO_AGENT_WEB_BROWSER_COMMAND: browser ?? 'agent-browser',
+        },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      const fetchTool = tools.find((tool) => tool.name === 'WebFetch');
+      expect(fetchTool?.inputSchema).toMatchObject({
+        properties: { render: { enum: ['never', 'auto', 'always'] } },
+      });
+      const result = await client.callTool({
+        name: 'WebFetch',
+        arguments: { url: web.url('/app/client-rendered'), render: 'always' },
+      });
+      const text = (result.content as { text: string }[]).map((block) => block.text).join('\n');
+      expect(result.isError).toBeFalsy();
+      expect(text).toMatch(/^WebFetch status: ok \| kind: html .*\| rendered: yes \(requested\)/);
+      expect(text).toContain(RENDERED_MARKER);
+    } finally {
+      await client.close();
+      await rm(home, { recursive: true, force: true });
+    }
   }, 120_000);
 });
