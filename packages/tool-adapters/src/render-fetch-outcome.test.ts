@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderFetchOutcome } from './render-fetch-outcome.js';
+import { BROWSER_RECOMMENDATION_HINTS, renderFetchOutcome } from './render-fetch-outcome.js';
 import { WEB_CONTENT_BEGIN, WEB_CONTENT_END } from './untrusted-frame.js';
 
 const slice = {
@@ -37,6 +37,32 @@ describe('renderFetchOutcome', () => {
       `${WEB_CONTENT_BEGIN}\nURL: https://example.com/guide\nTitle: Guide\n\nline one\nline two\n${WEB_CONTENT_END}`,
     );
     expect(text.endsWith(slice.hint)).toBe(true);
+  });
+
+  it('says whether the page was rendered and why, and recommends a browser for an unrendered shell', () => {
+    const base = {
+      status: 'ok' as const,
+      url: 'https://example.com/app',
+      httpStatus: 200,
+      redirects: 0,
+      document: {
+        kind: 'html' as const,
+        format: 'markdown' as const,
+        charset: 'utf-8',
+        stage: 'cleaned-body' as const,
+        replacementCount: 0,
+      },
+      slice,
+      cacheHit: false,
+    };
+    expect(
+      renderFetchOutcome({ ...base, rendered: true, renderReason: 'sparse_shell' }).split('\n')[0],
+    ).toMatch(/ \| rendered: yes \(sparse_shell\)$/);
+    const shell = renderFetchOutcome({ ...base, rendered: false, browserRecommendation: 'enable_rendering' });
+    expect(shell.split('\n')[0]).toMatch(/ \| rendered: no \| browser recommended: enable_rendering$/);
+    // The recommendation is outside the untrusted frame, after the continuation hint.
+    expect(shell.endsWith(`${slice.hint}\n${BROWSER_RECOMMENDATION_HINTS.enable_rendering}`)).toBe(true);
+    expect(BROWSER_RECOMMENDATION_HINTS.enable_rendering).toContain('tell the operator');
   });
 
   it('keeps a page that closes the frame inside it', () => {
