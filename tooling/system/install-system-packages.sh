@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the programs the test suite runs for real: searx from Debian (the SearXNG predecessor,
 # started on loopback by the SearXNG tests), Debian's Chromium and the pinned agent-browser (the
-# WebFetch renderer tests drive them on loopback pages) and the pinned `codex` CLI from npm into a
-# cache folder (started offline by the Codex client tests). What is already installed is left alone, so a second
-# run is quick. Needs root or sudo for apt; without Debian's apt it explains what is missing and fails.
+# WebFetch renderer tests and the demo's browser test drive them on loopback pages), and the pinned
+# `codex` CLI from npm into a cache folder (started offline by the Codex client tests). What is
+# already installed is left alone, so a second run is quick. Needs root or sudo for apt; without
+# Debian's apt it explains what is missing and fails.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
