@@ -67,7 +67,7 @@ export {
   parseAgentBrowserVersion,
 } from './render/agent-browser-version.js';
 export { DOM_QUIET_MS, DOM_SETTLE_MAX_MS } from './render/dom-quiet-predicate.js';
-export { findRenderProcesses, KILL_SWEEP_MS } from './render/process-tree.js';
+export { bootTicksNow, findRenderProcesses, KILL_SWEEP_MS } from './render/process-tree.js';
 export { safeAbsoluteUrl } from './safe-link.js';
 export {
   DEFAULT_SLICE_LINES,

@@ -15,7 +15,7 @@ import {
   runBrowserStep,
 } from './browser-step.js';
 import { domQuietPredicate } from './dom-quiet-predicate.js';
-import { killRenderProcesses } from './process-tree.js';
+import { bootTicksNow, killRenderProcesses } from './process-tree.js';
 
 /** One render's whole budget: launch, navigation, settle, reading and closing. */
 export const RENDER_BUDGET_MS = 20_000;
@@ -24,7 +24,7 @@ export const RENDER_BUDGET_MS = 20_000;
  * The end of the budget kept for cleanup (killing the session, removing its folder), so that a
  * render that runs out still ends, cleaned up, within {@link RENDER_BUDGET_MS}.
  */
-export const CLEANUP_RESERVE_MS = 750;
+export const CLEANUP_RESERVE_MS = 1_000;
 
 /** The most of the budget a clean `close` may use; past it the session is killed instead. */
 export const CLOSE_TIMEOUT_MS = 3_000;
@@ -234,6 +234,7 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         }
         throw error;
       }
+      const startedAtTicks = await bootTicksNow();
       const root = await mkdtemp(join(temporaryRoot, 'mar-'));
       const configPath = join(root, 'config.json');
       const pidFile = join(root, '.agent-browser', 'namespaces', namespace, 'run', `${session}.pid`);
@@ -352,7 +353,11 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
       } finally {
         release();
         await readDaemonPid();
-        await killRenderProcesses({ sessionId: daemonPid, environmentEntry: `TMPDIR=${root}` });
+        await killRenderProcesses({
+          sessionId: daemonPid,
+          environmentEntry: `TMPDIR=${root}`,
+          startedAtTicks,
+        });
         await rm(root, { recursive: true, force: true, maxRetries: 3 });
       }
     },

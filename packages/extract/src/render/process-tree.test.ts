@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findRenderProcesses, killRenderProcesses } from './process-tree.js';
+import { bootTicksNow, findRenderProcesses, killRenderProcesses } from './process-tree.js';
 
 const hasProc = existsSync('/proc/self/stat');
 
@@ -34,6 +34,12 @@ describe.skipIf(!hasProc)('render process sweep', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await findRenderProcesses({ environmentEntry: marker })).toEqual([child.pid]);
+    // Processes started before the render (more than a second of slack) are not read at all.
+    const now = (await bootTicksNow()) as number;
+    expect(await findRenderProcesses({ environmentEntry: marker, startedAtTicks: now - 500 })).toEqual([
+      child.pid,
+    ]);
+    expect(await findRenderProcesses({ environmentEntry: marker, startedAtTicks: now + 500 })).toEqual([]);
     // An entry that only starts like the marker does not match.
     expect(await findRenderProcesses({ environmentEntry: marker.slice(0, -1) })).toEqual([]);
     await killRenderProcesses({ environmentEntry: marker });

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /** How long {@link killRenderProcesses} keeps sweeping for processes that are still alive. */
 export const KILL_SWEEP_MS = 2_000;
@@ -10,14 +11,40 @@ export interface RenderProcessMatch {
   sessionId?: number | undefined;
   /** An environment entry (`NAME=value`) every process of the render inherited. */
   environmentEntry: string;
+  /**
+   * Only processes started at or after this many clock ticks since boot (see {@link bootTicksNow})
+   * can belong to the render, so older ones are skipped without reading their environment.
+   */
+  startedAtTicks?: number | undefined;
+}
+
+/** Clock ticks per second of `/proc/<pid>/stat` start times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** The current time in clock ticks since boot, for {@link RenderProcessMatch.startedAtTicks}; undefined without `/proc`. */
+export async function bootTicksNow(): Promise<number | undefined> {
+  try {
+    const uptime = Number((await readFile('/proc/uptime', 'utf8')).split(' ')[0]);
+    return Number.isFinite(uptime) ? Math.floor(uptime * TICKS_PER_SECOND) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Field 2 (comm) is parenthesised and may contain spaces or ')'; after the last ')' come state (3),
+// ppid, pgrp, session (6), … starttime (22).
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 function sessionIdOf(stat: string): number | undefined {
-  // Field 2 (comm) is parenthesised and may contain spaces or ')'; the fields after the last ')' are
-  // state, ppid, pgrp, session.
-  const tail = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const session = Number(tail[3]);
+  const session = Number(statFields(stat)[3]);
   return Number.isInteger(session) ? session : undefined;
+}
+
+function startTicksOf(stat: string): number | undefined {
+  const ticks = Number(statFields(stat)[19]);
+  return Number.isFinite(ticks) ? ticks : undefined;
 }
 
 /**
@@ -27,41 +54,49 @@ function sessionIdOf(stat: string): number | undefined {
  * session but inherit it). Reads `/proc`; where there is no `/proc` it finds nothing.
  */
 export async function findRenderProcesses(match: RenderProcessMatch): Promise<number[]> {
+  // Synchronous reads on purpose: /proc files are generated in memory, and hundreds of small async
+  // reads queued on the thread pool take far longer on a loaded machine than one quick pass.
   let entries: string[];
   try {
-    entries = await readdir('/proc');
+    entries = readdirSync('/proc');
   } catch {
     return [];
   }
   const own = process.pid;
   const found: number[] = [];
   const needle = `\0${match.environmentEntry}\0`;
-  await Promise.all(
-    entries.map(async (entry) => {
-      const pid = Number(entry);
-      if (!Number.isInteger(pid) || pid <= 1 || pid === own) return;
-      try {
-        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-        // A zombie has exited already; only its parent can reap it.
-        if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') return;
-        if (match.sessionId !== undefined && sessionIdOf(stat) === match.sessionId) {
-          found.push(pid);
-          return;
-        }
-        const environment = await readFile(`/proc/${pid}/environ`, 'latin1');
-        if (`\0${environment}`.includes(needle)) found.push(pid);
-      } catch {
-        // Gone meanwhile, or not ours to read.
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 1 || pid === own) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // A zombie has exited already; only its parent can reap it.
+      if (statFields(stat)[0] === 'Z') continue;
+      if (match.sessionId !== undefined && sessionIdOf(stat) === match.sessionId) {
+        found.push(pid);
+        continue;
       }
-    }),
-  );
+      // A process older than the render cannot be one of its own (a second of slack for rounding).
+      const started = startTicksOf(stat);
+      if (
+        match.startedAtTicks !== undefined &&
+        started !== undefined &&
+        started < match.startedAtTicks - TICKS_PER_SECOND
+      ) {
+        continue;
+      }
+      const environment = readFileSync(`/proc/${pid}/environ`, 'latin1');
+      if (`\0${environment}`.includes(needle)) found.push(pid);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
   return found;
 }
 
-async function alive(pid: number): Promise<boolean> {
+function alive(pid: number): boolean {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    return statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[0] !== 'Z';
   } catch {
     return false;
   }
@@ -90,8 +125,7 @@ export async function killRenderProcesses(match: RenderProcessMatch): Promise<nu
     let pending = found;
     while (pending.length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, SWEEP_INTERVAL_MS));
-      const states = await Promise.all(pending.map(alive));
-      pending = pending.filter((_, index) => states[index]);
+      pending = pending.filter(alive);
     }
     if (Date.now() >= deadline) return killed.size;
   }
