@@ -187,3 +187,14 @@ describe.skipIf(!available)('agent-browser renderer on Debian Chromium', () => {
     expect(web.requests).toEqual([]);
   });
 });
+
+describe('agent-browser renderer without a usable browser command', () => {
+  it('fails with configuration_error, before any browser starts, for a missing program or another program', async () => {
+    for (const command of ['/nonexistent/agent-browser', '/bin/echo']) {
+      const renderer = createAgentBrowserRenderer({ command });
+      await expect(
+        renderer.render('http://127.0.0.1:9/app', { policy: { mode: 'localhost' } }),
+      ).rejects.toMatchObject({ code: 'configuration_error' });
+    }
+  });
+});

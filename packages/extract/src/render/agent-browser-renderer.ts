@@ -235,7 +235,15 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         throw error;
       }
       const startedAtTicks = await bootTicksNow();
-      const root = await mkdtemp(join(temporaryRoot, 'mar-'));
+      const root = await mkdtemp(join(temporaryRoot, 'mar-')).catch((error: unknown) => {
+        release();
+        throw new WebToolError({
+          code: 'configuration_error',
+          message: `no temporary folder for the browser could be made in ${temporaryRoot}`,
+          details: { reason: 'temporary_folder' },
+          cause: error,
+        });
+      });
       const configPath = join(root, 'config.json');
       const pidFile = join(root, '.agent-browser', 'namespaces', namespace, 'run', `${session}.pid`);
       let daemonPid: number | undefined;
