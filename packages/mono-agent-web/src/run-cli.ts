@@ -200,9 +200,6 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
     throw new UsageError(tool === 'search' ? 'search takes one query (quote it)' : 'fetch takes one URL');
   }
   const values = parsed.values;
-  if (values.render !== undefined && !['never', 'auto', 'always'].includes(values.render)) {
-    throw new UsageError(`--render must be never, auto or always, got '${values.render}'`);
-  }
   const runtime = await loadRuntime(parsed, output);
   const run = runtime.startRun();
   // Ctrl-C or a TERM cancels the call, so a browser it started is stopped and cleaned up before exit.

@@ -341,7 +341,7 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     expect(rendered.stdout).toContain(RENDERED_MARKER);
     const bad = await cli(['fetch', web.url('/app/client-rendered'), '--render', 'sometimes'], env);
     expect(bad.code).toBe(EXIT_CODES.invalidInput);
-    expect(bad.stderr).toContain('--render must be never, auto or always');
+    expect(bad.stdout).toMatch(/render: must be one of "never", "auto" or "always"/);
     await rm(home, { recursive: true, force: true });
   }, 120_000);
 
