@@ -46,6 +46,12 @@ export interface PolicyRequest {
   concurrency: number;
   spacingMs: number;
   leaseTtlMs: number;
+  /**
+   * How far ahead of now a start slot is granted when the scope has spacing: the store's estimate of
+   * how long committing the grant and answering takes, so the caller can be released exactly at the
+   * slot instead of whenever the commit happens to finish. 0 grants at once.
+   */
+  marginMs: number;
 }
 
 /** The verdict of one admission attempt. */
@@ -131,18 +137,20 @@ export function decideAdmission(
     const earliest = Math.min(...bucket.leases.map((lease) => lease.expiresAt));
     return { type: 'wait', reason: 'slot', waitMs: Math.max(1, earliest - now) };
   }
-  const spacedAt = bucket.lastStartAt + request.spacingMs;
-  if (bucket.lastStartAt !== 0 && spacedAt > now)
-    return { type: 'wait', reason: 'spacing', waitMs: spacedAt - now };
+  // With spacing, the start is a slot a little in the future (see PolicyRequest.marginMs), and never
+  // sooner than the spacing after the last slot; a slot further off than the margin is waited for.
+  const soonest = request.spacingMs > 0 ? now + request.marginMs : now;
+  const slot = bucket.lastStartAt === 0 ? soonest : Math.max(soonest, bucket.lastStartAt + request.spacingMs);
+  if (slot > soonest) return { type: 'wait', reason: 'spacing', waitMs: Math.max(1, slot - soonest) };
   const lease: Lease = {
     id: randomUUID(),
     owner: context.owner,
-    acquiredAt: now,
-    expiresAt: now + request.leaseTtlMs,
+    acquiredAt: slot,
+    expiresAt: slot + request.leaseTtlMs,
     probe: probing,
   };
   bucket.leases.push(lease);
-  bucket.lastStartAt = now;
+  bucket.lastStartAt = slot;
   bucket.admissions += 1;
   bucket.updatedAt = now;
   return { type: 'granted', lease };
@@ -164,17 +172,31 @@ function throttleDelay(bucket: BucketState, retryAfterMs: number | undefined): n
   return Math.min(doubled, MAX_COOLDOWN_MS);
 }
 
-/** Frees a lease and applies its outcome to the scope's cooldown state, in place. */
+/**
+ * Frees a lease and applies its outcome to the scope's cooldown state, in place. `startedAt` is when the
+ * caller was actually let go, in the store's time.
+ */
 export function applyRelease(
   bucket: BucketState,
   leaseId: string,
   outcome: ReleaseOutcome,
   retryAfterMs: number | undefined,
   now: number,
+  startedAt?: number,
 ): ReleaseEffect {
   const index = bucket.leases.findIndex((lease) => lease.id === leaseId);
   const lease = index === -1 ? undefined : bucket.leases[index];
   if (index !== -1) bucket.leases.splice(index, 1);
+  // A caller released later than its slot (a slow commit, a late timer) really started then, and the
+  // next start is spaced from that moment; only the latest slot is moved, never into the future.
+  if (
+    lease !== undefined &&
+    startedAt !== undefined &&
+    lease.acquiredAt === bucket.lastStartAt &&
+    startedAt > bucket.lastStartAt
+  ) {
+    bucket.lastStartAt = Math.min(startedAt, now);
+  }
   const probe = lease?.probe === true;
   const coolingDown = bucket.cooldownUntil > now;
   bucket.updatedAt = now;

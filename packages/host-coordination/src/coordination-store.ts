@@ -1,77 +1,117 @@
-import type { BucketState, BucketTable, LeaseOwner } from './bucket-state.js';
-
-/** What a store hands to every change: the time, the caller's identity and a liveness check. */
-export interface StoreContext {
-  /** Epoch milliseconds, read once per transaction. */
-  now: number;
-  /** The process running the transaction. */
-  owner: LeaseOwner;
-  /** Whether a lease's owner is still running; stores that cannot tell answer true. */
-  isOwnerAlive(owner: LeaseOwner): boolean;
-}
-
-/** The result of a change to one bucket: its new state (`undefined` deletes it) and a value to return. */
-export interface BucketChange<T> {
-  /** The bucket to keep, or `undefined` to delete it. */
-  bucket: BucketState | undefined;
-  /** What {@link CoordinationStore.update} resolves with. */
-  result: T;
-}
-
-/** The result of a change to every bucket. */
-export interface TableChange<T> {
-  /** The table to keep, or `undefined` to keep the table as it was. */
-  buckets: BucketTable | undefined;
-  /** What {@link CoordinationStore.updateAll} resolves with. */
-  result: T;
-}
-
-/** Options of one store operation. */
-export interface StoreOperationOptions {
-  /** Stops waiting for the store's lock. */
-  signal?: AbortSignal;
-}
+import type { ReleaseOutcome } from './admission-policy.js';
+import type { ScopeKind } from './scope-limits.js';
+import type { ScopeStatus } from './scope-status.js';
 
 /** Where a store keeps its state, for status output. */
 export interface StoreDescription {
-  /** `process` (memory) or `host` (the state file). */
-  mode: 'process' | 'host';
+  /** `process` (memory), `host` (the state file) or `redis` (a shared Redis server). */
+  mode: 'process' | 'host' | 'redis';
   /** The state file, for host stores. */
   stateFile?: string;
+  /** The Redis server as `redis://host:port/db`, without user name or password, for Redis stores. */
+  server?: string;
   /** The most buckets the store keeps. */
   maxBuckets: number;
   /** The most bytes the store keeps, when it is bounded in bytes. */
   maxBytes?: number;
 }
 
+/** One admission attempt as a store receives it: validated, with the key already hashed. */
+export interface StoreAdmitRequest {
+  /** What the scope guards. */
+  kind: ScopeKind;
+  /** Requests allowed in flight at once. */
+  concurrency: number;
+  /** Minimum milliseconds between two starts. */
+  spacingMs: number;
+  /** How long an unreleased lease lives. */
+  leaseTtlMs: number;
+}
+
 /**
- * Keeps bucket state for a coordinator. A store is the only thing that differs between modes: the
- * admission policy is pure and runs inside {@link CoordinationStore.update}, which a store makes atomic
- * (a mutex in memory, a lock plus atomic replace for the host file, a transaction in a shared database).
- * Keys are already hashed. A change function must be pure: it may run on a copy that is then dropped.
+ * A store's verdict on one admission attempt. Every variant carries `now`, the store's clock when it
+ * answered, so a caller whose clock differs (another machine, a Redis server) can turn store times into
+ * waits of its own.
+ */
+export type StoreAdmission =
+  | {
+      type: 'granted';
+      /** The lease to release. */
+      leaseId: string;
+      /** Whether this is the single probe after a cooldown. */
+      probe: boolean;
+      /** The start slot, in store time: the caller may send at this moment and not before. */
+      startAt: number;
+      now: number;
+    }
+  | { type: 'skipped'; reason: 'cooldown' | 'probe_in_flight'; retryAt: number; now: number }
+  | { type: 'wait'; reason: 'slot' | 'spacing'; waitMs: number; now: number };
+
+/** One release as a store receives it. */
+export interface StoreRelease {
+  /** The lease to free. */
+  leaseId: string;
+  /** The lease's start slot, as granted. */
+  startAt: number;
+  /** How the request ended. */
+  outcome: ReleaseOutcome;
+  /** The server's Retry-After in milliseconds, when it sent one. */
+  retryAfterMs?: number;
+  /** When the caller was actually let go, in store time; spaces the next start from it. */
+  startedAt?: number;
+}
+
+/** What a release left behind. */
+export interface StoreReleaseResult {
+  /** Whether the lease was still held (false when it had expired or been reclaimed). */
+  leaseHeld: boolean;
+  /** Store time the scope's cooldown ends, when it is cooling down. */
+  cooldownUntil?: number;
+  /** The store's clock when it answered. */
+  now: number;
+}
+
+/** A consistent view of every scope. */
+export interface StoreSnapshot {
+  /** Every stored scope, live leases only. */
+  scopes: ScopeStatus[];
+  /** Bytes the store uses, when it is bounded in bytes. */
+  bytes?: number;
+  /** The store's clock when it answered. */
+  now: number;
+}
+
+/** The result of {@link CoordinationStore.reset}. */
+export type StoreResetResult =
+  | { reset: true; clearedBuckets: number }
+  | { reset: false; activeRequests: number };
+
+/** Options of one store operation. */
+export interface StoreOperationOptions {
+  /** Stops waiting for the store's lock or connection. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Keeps the admission state of every scope for a coordinator. Each operation is atomic with respect to
+ * every other process sharing the store: a mutex-free update in memory, a lock plus atomic replace for
+ * the host file, one server-side script for Redis. Keys are already hashed; a store never sees a scope
+ * name. The same behavioural suite (`test/store-behaviour.ts`) runs against every store.
  */
 export interface CoordinationStore {
   /** Where the state lives. */
   describe(): StoreDescription;
   /**
-   * Runs `change` on the current bucket (a copy; `undefined` when absent) and stores what it returns,
-   * atomically with respect to every other process sharing the store. Throws `capacity_exceeded`
-   * when a new bucket does not fit once expired ones are evicted.
+   * Decides one admission: skip while cooling down, wait for a slot or the spacing, or grant a lease
+   * with a start slot. Throws `capacity_exceeded` when a new scope does not fit once idle ones are dropped.
    */
-  update<T>(
-    key: string,
-    change: (bucket: BucketState | undefined, context: StoreContext) => BucketChange<T>,
-    options?: StoreOperationOptions,
-  ): Promise<T>;
-  /** Runs `change` on a copy of every bucket and stores what it returns, atomically. */
-  updateAll<T>(
-    change: (buckets: BucketTable, context: StoreContext) => TableChange<T>,
-    options?: StoreOperationOptions,
-  ): Promise<T>;
-  /** A consistent copy of every bucket, without taking part in admission. */
-  read(
-    options?: StoreOperationOptions,
-  ): Promise<{ buckets: BucketTable; bytes?: number; context: StoreContext }>;
+  admit(key: string, request: StoreAdmitRequest, options?: StoreOperationOptions): Promise<StoreAdmission>;
+  /** Frees a lease and applies its outcome (cooldowns, doubling, the probe's verdict). */
+  release(key: string, release: StoreRelease, options?: StoreOperationOptions): Promise<StoreReleaseResult>;
+  /** Every scope's operational metadata, without taking part in admission. */
+  snapshot(options?: StoreOperationOptions): Promise<StoreSnapshot>;
+  /** Clears every scope when no request is in flight; refuses otherwise. */
+  reset(options?: StoreOperationOptions): Promise<StoreResetResult>;
   /**
    * Waits until the bucket may have changed: at most `maxMs` (when given), and at most the store's own
    * polling interval for `attempt` when it cannot be told about changes. Rejects with `cancelled`.
@@ -80,4 +120,6 @@ export interface CoordinationStore {
     key: string,
     options: { maxMs: number | undefined; attempt: number; signal?: AbortSignal },
   ): Promise<void>;
+  /** Frees connections and watches; the store is unusable afterwards. */
+  close(): Promise<void>;
 }

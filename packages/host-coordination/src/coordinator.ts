@@ -1,21 +1,16 @@
 import { WebToolError } from '@mono-agent/budget-policy';
-import {
-  type AdmissionDecision,
-  applyRelease,
-  createBucket,
-  decideAdmission,
-  MAX_COOLDOWN_MS,
-  type ReleaseOutcome,
-  reclaimLeases,
-} from './admission-policy.js';
-import type { BucketState, BucketTable, CooldownCause } from './bucket-state.js';
+import { MAX_COOLDOWN_MS, type ReleaseOutcome } from './admission-policy.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
-import type { CoordinationStore, StoreContext } from './coordination-store.js';
+import type { CoordinationStore, StoreAdmission } from './coordination-store.js';
 import { createHostStateStore } from './host-state-store.js';
 import { createMemoryStore } from './memory-store.js';
+import { createRedisStore } from './redis-store.js';
 import { scopeKey } from './scope-key.js';
 import type { ScopeKind } from './scope-limits.js';
+import type { ScopeStatus } from './scope-status.js';
 import { MAX_LEASES_PER_BUCKET } from './state-file.js';
+
+export type { ScopeStatus } from './scope-status.js';
 
 /** The longest scope name accepted (names are hashed, but a bound keeps hashing cheap). */
 export const MAX_SCOPE_NAME_LENGTH = 2_048;
@@ -30,8 +25,11 @@ export const MIN_LEASE_TTL_MS = 1_000;
 /** The longest lease lifetime a coordinator accepts. */
 export const MAX_LEASE_TTL_MS = MAX_COOLDOWN_MS;
 
-/** Where the coordinator keeps limits: this process only, or every opted-in process of this OS user. */
-export type CoordinationMode = 'process' | 'host';
+/**
+ * Where the coordinator keeps limits: this process only, every opted-in process of this OS user (the
+ * host state file), or every process of a fleet sharing one Redis server.
+ */
+export type CoordinationMode = 'process' | 'host' | 'redis';
 
 const RELEASE_OUTCOMES: readonly ReleaseOutcome[] = [
   'success',
@@ -42,10 +40,15 @@ const RELEASE_OUTCOMES: readonly ReleaseOutcome[] = [
 
 /** Options of {@link createCoordinator}. */
 export interface CoordinatorOptions {
-  /** `process` (default) keeps state in memory; `host` shares it through the state file. */
+  /**
+   * `process` (default) keeps state in memory; `host` shares it through the state file; `redis` shares it
+   * through the Redis server at `url`.
+   */
   mode?: CoordinationMode;
   /** The host state directory (host mode; default `~/.mono-agent/web-control`). */
   stateDirectory?: string;
+  /** The Redis server (redis mode), e.g. `redis://127.0.0.1:6379/0`; `rediss://` for TLS. */
+  url?: string;
   /** The time source and timer (default the system clock). */
   clock?: Clock;
   /** A ready store, replacing the one `mode` would pick (e.g. a shared database). */
@@ -90,8 +93,6 @@ export interface ReleaseResult {
   retryAt?: number;
   /** Milliseconds until then, when cooling down. */
   retryAfterMs?: number;
-  /** What opened the cooldown, when cooling down. */
-  cause?: CooldownCause;
 }
 
 /** A granted admission: send the request, then release with its outcome. */
@@ -122,40 +123,10 @@ export interface AdmissionSkip {
   retryAt: number;
   /** Milliseconds until `retryAt`. */
   retryAfterMs: number;
-  /** What opened the cooldown: throttling or repeated infrastructure failures (when recorded). */
-  cause?: CooldownCause;
 }
 
 /** The result of {@link Coordinator.admit}. */
 export type Admission = Permit | AdmissionSkip;
-
-/** Operational metadata of one scope, keyed by its hash. */
-export interface ScopeStatus {
-  /** SHA-256 of the scope name. */
-  key: string;
-  /** What the scope guards. */
-  kind: ScopeKind;
-  /** Requests in flight (live leases). */
-  activeRequests: number;
-  /** Whether a cooldown is running. */
-  coolingDown: boolean;
-  /** Epoch milliseconds the cooldown ends, while cooling down. */
-  cooldownUntil?: number;
-  /** What opened the cooldown, while cooling down or probing. */
-  cooldownCause?: CooldownCause;
-  /** Whether the cooldown ended and the next admission will be the probe. */
-  probeDue: boolean;
-  /** Whether the probe is out. */
-  probeInFlight: boolean;
-  /** Consecutive throttles. */
-  throttleStreak: number;
-  /** Consecutive infrastructure failures. */
-  failureStreak: number;
-  /** Epoch milliseconds of the last start, if any. */
-  lastStartAt?: number;
-  /** Admissions since the scope was first seen. */
-  admissions: number;
-}
 
 /** What `web-control status --json` prints. */
 export interface CoordinatorStatus {
@@ -163,7 +134,9 @@ export interface CoordinatorStatus {
   mode: CoordinationMode;
   /** The state file, in host mode. */
   stateFile?: string;
-  /** Epoch milliseconds of the report. */
+  /** The Redis server without credentials, in redis mode. */
+  server?: string;
+  /** Epoch milliseconds of the report (the store's clock). */
   generatedAt: number;
   /** The store's bounds. */
   limits: { maxBuckets: number; maxBytes?: number };
@@ -181,10 +154,11 @@ export interface CoordinatorStatus {
 
 /** What `web-control reset --json` prints. */
 export type ResetReport =
-  | { mode: CoordinationMode; stateFile?: string; reset: true; clearedBuckets: number }
+  | { mode: CoordinationMode; stateFile?: string; server?: string; reset: true; clearedBuckets: number }
   | {
       mode: CoordinationMode;
       stateFile?: string;
+      server?: string;
       reset: false;
       reason: 'active_requests';
       activeRequests: number;
@@ -203,6 +177,8 @@ export interface Coordinator {
   status(): Promise<CoordinatorStatus>;
   /** Clears all validated state when no request is active; refuses otherwise. Never repairs unsafe state. */
   reset(): Promise<ResetReport>;
+  /** Closes the store's connections (redis mode); the coordinator is unusable afterwards. */
+  close(): Promise<void>;
 }
 
 function invalid(rule: string, message: string, received?: unknown): WebToolError {
@@ -252,29 +228,6 @@ function validateRelease(options: ReleaseOptions): void {
   }
 }
 
-function scopeStatus(key: string, bucket: BucketState, context: StoreContext): ScopeStatus {
-  const live = structuredClone(bucket);
-  reclaimLeases(live, context);
-  const coolingDown = live.cooldownUntil > context.now;
-  const probeInFlight = !coolingDown && live.cooldownUntil !== 0 && live.leases.some((lease) => lease.probe);
-  return {
-    key,
-    kind: live.kind,
-    activeRequests: live.leases.length,
-    coolingDown,
-    ...(coolingDown ? { cooldownUntil: live.cooldownUntil } : {}),
-    ...(live.cooldownUntil !== 0 && live.cooldownCause !== undefined
-      ? { cooldownCause: live.cooldownCause }
-      : {}),
-    probeDue: !coolingDown && live.cooldownUntil !== 0 && !probeInFlight,
-    probeInFlight,
-    throttleStreak: live.throttleStreak,
-    failureStreak: live.failureStreak,
-    ...(live.lastStartAt === 0 ? {} : { lastStartAt: live.lastStartAt }),
-    admissions: live.admissions,
-  };
-}
-
 interface QueueEntry {
   wake?: () => void;
 }
@@ -282,7 +235,9 @@ interface QueueEntry {
 /** Creates a coordinator; `process` mode unless told otherwise. */
 export function createCoordinator(options: CoordinatorOptions = {}): Coordinator {
   const mode = options.mode ?? 'process';
-  if (mode !== 'process' && mode !== 'host') throw invalid('mode', 'mode must be process or host', mode);
+  if (mode !== 'process' && mode !== 'host' && mode !== 'redis') {
+    throw invalid('mode', 'mode must be process, host or redis', mode);
+  }
   const leaseTtlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
   if (!isIntegerIn(leaseTtlMs, MIN_LEASE_TTL_MS, MAX_LEASE_TTL_MS)) {
     throw invalid(
@@ -291,16 +246,12 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
     );
   }
   const clock = options.clock ?? systemClock;
-  const store =
-    options.store ??
-    (mode === 'host'
-      ? createHostStateStore({
-          clock,
-          ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
-        })
-      : createMemoryStore({ clock }));
+  const store = options.store ?? createModeStore(mode, options, clock);
   const description = store.describe();
-  const location = description.stateFile === undefined ? {} : { stateFile: description.stateFile };
+  const location = {
+    ...(description.stateFile === undefined ? {} : { stateFile: description.stateFile }),
+    ...(description.server === undefined ? {} : { server: description.server }),
+  };
 
   // One poller per scope per process: later callers queue here in arrival order, so in-process
   // admission is first come first served and only the head of the queue touches the store.
@@ -339,48 +290,57 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
     return leave;
   }
 
-  function createPermit(
+  /**
+   * Turns a grant into a permit at its start slot. Store times are converted through the store's `now`
+   * in the answer and this process's clock since the answer arrived, so a store on another clock (a
+   * Redis server) needs no synchronised clocks.
+   */
+  async function startPermit(
     scope: string,
     key: string,
-    decision: Extract<AdmissionDecision, { type: 'granted' }>,
-  ): Permit {
+    grant: Extract<StoreAdmission, { type: 'granted' }>,
+    receivedAt: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Permit> {
     let released = false;
-    const { lease } = decision;
-    return {
+    let startedAt: number | undefined;
+    const permit: Permit = {
       status: 'admitted',
       scope,
-      probe: lease.probe,
-      admittedAt: lease.acquiredAt,
+      probe: grant.probe,
+      admittedAt: grant.startAt,
       async release(releaseOptions) {
         validateRelease(releaseOptions);
         if (released) return { released: false, coolingDown: false };
         released = true;
-        const effect = await store.update(key, (bucket, context) => {
-          if (bucket === undefined) return { bucket, result: undefined };
-          return {
-            bucket,
-            result: {
-              ...applyRelease(
-                bucket,
-                lease.id,
-                releaseOptions.outcome,
-                releaseOptions.retryAfterMs,
-                context.now,
-              ),
-              now: context.now,
-            },
-          };
+        const effect = await store.release(key, {
+          leaseId: grant.leaseId,
+          startAt: grant.startAt,
+          outcome: releaseOptions.outcome,
+          ...(releaseOptions.retryAfterMs === undefined ? {} : { retryAfterMs: releaseOptions.retryAfterMs }),
+          ...(startedAt === undefined ? {} : { startedAt }),
         });
-        if (effect?.cooldownUntil === undefined) return { released: true, coolingDown: false };
+        if (effect.cooldownUntil === undefined) return { released: true, coolingDown: false };
         return {
           released: true,
           coolingDown: true,
           retryAt: effect.cooldownUntil,
-          retryAfterMs: effect.cooldownUntil - effect.now,
-          ...(effect.cooldownCause === undefined ? {} : { cause: effect.cooldownCause }),
+          retryAfterMs: Math.max(0, effect.cooldownUntil - effect.now),
         };
       },
     };
+    const leadMs = grant.startAt - grant.now - (clock.now() - receivedAt);
+    try {
+      if (leadMs > 0) await clock.sleep(leadMs, signal);
+      if (signal?.aborted) throw cancelledError(signal);
+    } catch (error) {
+      await permit.release({ outcome: 'abandoned' });
+      throw error;
+    }
+    // The moment the caller is let go, in store time; a release spaces the next start from it.
+    startedAt = Math.max(grant.startAt, grant.now + (clock.now() - receivedAt));
+    permit.admittedAt = startedAt;
+    return permit;
   }
 
   return {
@@ -393,33 +353,21 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
       const leave = await takeTurn(key, signal);
       try {
         for (let attempt = 0; ; attempt += 1) {
-          const decision = await store.update(
+          const decision = await store.admit(
             key,
-            (bucket, context) => {
-              const state = bucket ?? createBucket(kind, spacingMs, context.now);
-              const result = decideAdmission(state, { kind, concurrency, spacingMs, leaseTtlMs }, context);
-              return { bucket: state, result };
-            },
+            { kind, concurrency, spacingMs, leaseTtlMs },
             signal === undefined ? {} : { signal },
           );
-          if (decision.type === 'granted') {
-            const permit = createPermit(scope, key, decision);
-            if (signal?.aborted) {
-              await permit.release({ outcome: 'abandoned' });
-              throw cancelledError(signal);
-            }
-            return permit;
-          }
+          const receivedAt = clock.now();
+          if (decision.type === 'granted') return await startPermit(scope, key, decision, receivedAt, signal);
           if (decision.type === 'skipped') {
-            const now = clock.now();
             return {
               status: 'skipped',
               scope,
               code: 'cooldown',
               reason: decision.reason,
               retryAt: decision.retryAt,
-              retryAfterMs: Math.max(0, decision.retryAt - now),
-              ...(decision.cause === undefined ? {} : { cause: decision.cause }),
+              retryAfterMs: Math.max(0, decision.retryAt - decision.now),
             };
           }
           // Spacing only ever ends later, never sooner, so it is slept exactly; a slot may free any time.
@@ -436,12 +384,11 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
       }
     },
     async status() {
-      const { buckets, bytes, context } = await store.read();
-      const scopes = Object.entries(buckets).map(([key, bucket]) => scopeStatus(key, bucket, context));
+      const { scopes, bytes, now } = await store.snapshot();
       return {
         mode,
         ...location,
-        generatedAt: context.now,
+        generatedAt: now,
         limits: {
           maxBuckets: description.maxBuckets,
           ...(description.maxBytes === undefined ? {} : { maxBytes: description.maxBytes }),
@@ -453,26 +400,37 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
         scopes,
       };
     },
-    reset() {
-      return store.updateAll(
-        (buckets: BucketTable, context): { buckets: BucketTable | undefined; result: ResetReport } => {
-          let activeRequests = 0;
-          for (const bucket of Object.values(buckets)) {
-            reclaimLeases(bucket, context);
-            activeRequests += bucket.leases.length;
-          }
-          if (activeRequests > 0) {
-            return {
-              buckets: undefined,
-              result: { mode, ...location, reset: false, reason: 'active_requests', activeRequests },
-            };
-          }
-          return {
-            buckets: {},
-            result: { mode, ...location, reset: true, clearedBuckets: Object.keys(buckets).length },
-          };
-        },
-      );
+    async reset() {
+      const outcome = await store.reset();
+      if (outcome.reset) return { mode, ...location, reset: true, clearedBuckets: outcome.clearedBuckets };
+      return {
+        mode,
+        ...location,
+        reset: false,
+        reason: 'active_requests',
+        activeRequests: outcome.activeRequests,
+      };
     },
+    close: () => store.close(),
   };
+}
+
+function createModeStore(
+  mode: CoordinationMode,
+  options: CoordinatorOptions,
+  clock: Clock,
+): CoordinationStore {
+  if (mode === 'host') {
+    return createHostStateStore({
+      clock,
+      ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
+    });
+  }
+  if (mode === 'redis') {
+    if (typeof options.url !== 'string' || options.url.length === 0) {
+      throw invalid('url', 'redis coordination needs the Redis server url, e.g. redis://127.0.0.1:6379');
+    }
+    return createRedisStore({ url: options.url });
+  }
+  return createMemoryStore({ clock });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
+  fstatSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -17,7 +18,7 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import type { LeaseOwner } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import { currentOwner, isOwnerAlive } from './process-identity.js';
-import { unsafeState } from './state-file.js';
+import { entryKind, refuseIrregularEntry, unsafeState } from './state-file.js';
 
 /** How long a process waits for the state lock before giving up with `timeout`. */
 export const LOCK_WAIT_TIMEOUT_MS = 10_000;
@@ -67,11 +68,30 @@ function createExclusive(path: string, record: string): Attempt {
   return { taken: true };
 }
 
+/**
+ * The record in a lock, breaker or ticket file; `undefined` when it is gone. Anything there that is not
+ * a regular file (a FIFO would block this read forever, a device could act on it, a directory or link
+ * never goes away) fails closed as unsafe state.
+ */
 function readRecord(path: string): string | undefined {
+  refuseIrregularEntry(path, 'lock_not_a_file', 'lock path');
+  let fd: number;
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') refuseIrregularEntry(path, 'lock_not_a_file', 'lock path');
     return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      throw unsafeState('lock_not_a_file', path, `the lock path is ${entryKind(stats)}, not a regular file`);
+    }
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -4,7 +4,6 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import { isBucketExpired } from './admission-policy.js';
 import type { BucketTable, LeaseOwner } from './bucket-state.js';
 import { type Clock, cancelledError } from './clock.js';
-import type { CoordinationStore, StoreContext } from './coordination-store.js';
 import { sleepUntilEntryChanges } from './directory-watch.js';
 import { acquireFileLock } from './file-lock.js';
 import { currentOwner, isOwnerAlive } from './process-identity.js';
@@ -13,10 +12,17 @@ import {
   MAX_STATE_BUCKETS,
   MAX_STATE_BYTES,
   readStateFile,
+  refuseIrregularEntry,
   STATE_FILE_VERSION,
   serializeState,
   writeStateFile,
 } from './state-file.js';
+import {
+  type BucketTableStore,
+  createPolicyStore,
+  type StoreContext,
+  type TableBackedStore,
+} from './table-store.js';
 
 /** The state file's name inside the state directory. */
 export const STATE_FILE_NAME = 'state.json';
@@ -27,6 +33,14 @@ export const HOST_POLL_MIN_MS = 2;
  * watch on the state directory when the platform offers one, so polling is only the fallback.
  */
 export const HOST_POLL_MAX_MS = 100;
+/** The lead of a spaced start slot before this process has timed any commit of its own. */
+export const HOST_INITIAL_COMMIT_MARGIN_MS = 25;
+/** The shortest lead of a spaced start slot in host mode. */
+export const HOST_MIN_COMMIT_MARGIN_MS = 5;
+/** The longest lead of a spaced start slot: past it, a slow commit is absorbed by the next slot instead. */
+export const HOST_MAX_COMMIT_MARGIN_MS = 100;
+/** How many recent commits the lead is estimated from. */
+const COMMIT_SAMPLES = 16;
 
 /** The default state directory: `~/.mono-agent/web-control`. */
 export function defaultStateDirectory(): string {
@@ -61,11 +75,21 @@ function evictExpired(buckets: BucketTable, now: number, keep: string | undefine
  * changed under an O_EXCL lock and replaced atomically. File I/O inside the lock is synchronous on
  * purpose: it keeps the lock held for the shortest time, which is what bounds everyone's waiting.
  */
-export function createHostStateStore(options: HostStateStoreOptions): CoordinationStore {
+export function createHostStateStore(options: HostStateStoreOptions): TableBackedStore {
+  return createPolicyStore(createHostStateTable(options));
+}
+
+function createHostStateTable(options: HostStateStoreOptions): BucketTableStore {
   const { clock } = options;
   const directory = options.stateDirectory ?? defaultStateDirectory();
   const statePath = join(directory, STATE_FILE_NAME);
   const lockPath = `${statePath}.lock`;
+  // Milliseconds from the decision to the end of its commit, for the last few commits of this process.
+  const commitSamples: number[] = [];
+  const recordCommit = (decidedAt: number) => {
+    commitSamples.push(clock.now() - decidedAt);
+    if (commitSamples.length > COMMIT_SAMPLES) commitSamples.shift();
+  };
 
   const context = (): StoreContext => {
     // One verdict per owner per transaction: a lease list may name the same process many times.
@@ -118,6 +142,17 @@ export function createHostStateStore(options: HostStateStoreOptions): Coordinati
   }
 
   return {
+    commitMarginMs() {
+      if (commitSamples.length === 0) return HOST_INITIAL_COMMIT_MARGIN_MS;
+      // The slowest recent commit plus half again: a slot is missed only by a commit slower than that.
+      const slowest = Math.max(...commitSamples);
+      return Math.min(
+        HOST_MAX_COMMIT_MARGIN_MS,
+        Math.max(HOST_MIN_COMMIT_MARGIN_MS, Math.ceil(slowest * 1.5) + 1),
+      );
+    },
+    now: () => clock.now(),
+    close: async () => {},
     describe: () => ({
       mode: 'host',
       stateFile: statePath,
@@ -133,6 +168,7 @@ export function createHostStateStore(options: HostStateStoreOptions): Coordinati
         if (bucket === undefined) delete buckets[key];
         else buckets[key] = bucket;
         persist(buckets, text, current.now, key);
+        recordCommit(current.now);
         return result;
       });
     },
@@ -147,6 +183,8 @@ export function createHostStateStore(options: HostStateStoreOptions): Coordinati
     },
     async read() {
       ensurePrivateDirectory(directory);
+      // Status takes no lock, so it checks the lock path itself: a FIFO there blocks every writer.
+      refuseIrregularEntry(lockPath, 'lock_not_a_file', 'lock path');
       // Writers replace the file by rename, so an unlocked read always sees one whole version.
       const { content, bytes } = readStateFile(statePath);
       return { buckets: content.buckets, bytes, context: context() };

@@ -10,12 +10,15 @@ export {
 export type { BucketState, BucketTable, CooldownCause, Lease, LeaseOwner } from './bucket-state.js';
 export { type Clock, createManualClock, type ManualClock, systemClock } from './clock.js';
 export type {
-  BucketChange,
   CoordinationStore,
-  StoreContext,
+  StoreAdmission,
+  StoreAdmitRequest,
   StoreDescription,
   StoreOperationOptions,
-  TableChange,
+  StoreRelease,
+  StoreReleaseResult,
+  StoreResetResult,
+  StoreSnapshot,
 } from './coordination-store.js';
 export {
   type Admission,
@@ -37,18 +40,33 @@ export {
   type ReleaseOptions,
   type ReleaseResult,
   type ResetReport,
-  type ScopeStatus,
 } from './coordinator.js';
 export { LOCK_RECORD_GRACE_MS, LOCK_WAIT_TIMEOUT_MS, TICKET_STALE_MS } from './file-lock.js';
 export {
   createHostStateStore,
   defaultStateDirectory,
+  HOST_INITIAL_COMMIT_MARGIN_MS,
+  HOST_MAX_COMMIT_MARGIN_MS,
+  HOST_MIN_COMMIT_MARGIN_MS,
   HOST_POLL_MAX_MS,
   HOST_POLL_MIN_MS,
   type HostStateStoreOptions,
   STATE_FILE_NAME,
 } from './host-state-store.js';
 export { createMemoryStore, MAX_MEMORY_BUCKETS, type MemoryStoreOptions } from './memory-store.js';
+export {
+  createRedisStore,
+  DEFAULT_REDIS_KEY_PREFIX,
+  MAX_REDIS_SCOPES,
+  REDIS_COMMAND_TIMEOUT_MS,
+  REDIS_CONNECT_TIMEOUT_MS,
+  REDIS_MAX_COMMIT_MARGIN_MS,
+  REDIS_MIN_COMMIT_MARGIN_MS,
+  REDIS_POLL_MAX_MS,
+  REDIS_POLL_MIN_MS,
+  type RedisStoreOptions,
+  redactRedisUrl,
+} from './redis-store.js';
 export { scopeKey } from './scope-key.js';
 export {
   HOST_SCOPE_LIMITS,
@@ -56,9 +74,17 @@ export {
   type ScopeKind,
   type ScopeLimits,
 } from './scope-limits.js';
+export type { ScopeStatus } from './scope-status.js';
 export {
   MAX_LEASES_PER_BUCKET,
   MAX_STATE_BUCKETS,
   MAX_STATE_BYTES,
   type StateProblem,
 } from './state-file.js';
+export type {
+  BucketChange,
+  BucketTableStore,
+  StoreContext,
+  TableBackedStore,
+  TableChange,
+} from './table-store.js';

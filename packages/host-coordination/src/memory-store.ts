@@ -3,8 +3,13 @@ import { isBucketExpired } from './admission-policy.js';
 import type { BucketState, BucketTable } from './bucket-state.js';
 import type { Clock } from './clock.js';
 import { cancelledError } from './clock.js';
-import type { CoordinationStore, StoreContext } from './coordination-store.js';
 import { currentOwner } from './process-identity.js';
+import {
+  type BucketTableStore,
+  createPolicyStore,
+  type StoreContext,
+  type TableBackedStore,
+} from './table-store.js';
 
 /** The most scopes one process keeps in memory, the same bound as the host file. */
 export const MAX_MEMORY_BUCKETS = 512;
@@ -16,7 +21,11 @@ export interface MemoryStoreOptions {
 }
 
 /** The `process`-mode store: buckets in this process's memory, changes woken without polling. */
-export function createMemoryStore(options: MemoryStoreOptions): CoordinationStore {
+export function createMemoryStore(options: MemoryStoreOptions): TableBackedStore {
+  return createPolicyStore(createMemoryTable(options));
+}
+
+function createMemoryTable(options: MemoryStoreOptions): BucketTableStore {
   const { clock } = options;
   const buckets = new Map<string, BucketState>();
   const listeners = new Map<string, Set<() => void>>();
@@ -36,6 +45,10 @@ export function createMemoryStore(options: MemoryStoreOptions): CoordinationStor
 
   return {
     describe: () => ({ mode: 'process', maxBuckets: MAX_MEMORY_BUCKETS }),
+    // A change here commits synchronously, before the caller's next line runs: no lead is needed.
+    commitMarginMs: () => 0,
+    now: () => clock.now(),
+    close: async () => {},
     async update(key, change) {
       const current = context();
       const existing = buckets.get(key);

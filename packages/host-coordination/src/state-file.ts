@@ -41,6 +41,7 @@ export type StateProblem =
   | 'directory_permissions'
   | 'file_symlink'
   | 'not_a_file'
+  | 'lock_not_a_file'
   | 'file_owner'
   | 'file_permissions'
   | 'file_too_large'
@@ -143,6 +144,41 @@ function bucketProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** What kind of file system entry a non-regular path is, in words for an operator. */
+export function entryKind(stats: Stats): string {
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
+/**
+ * Refuses `path` when it exists and is anything but a regular file, before anything opens it: opening
+ * a FIFO blocks the whole process (synchronously, so no deadline fires) and opening a device may act on
+ * it. `problem` names what the refusal is about. A missing path passes.
+ */
+export function refuseIrregularEntry(
+  path: string,
+  problem: 'not_a_file' | 'lock_not_a_file',
+  what: string,
+): void {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (stats.isFile()) return;
+  if (stats.isSymbolicLink() && problem === 'not_a_file') {
+    throw unsafeState('file_symlink', path, 'the state file is a symbolic link');
+  }
+  throw unsafeState(problem, path, `the ${what} is ${entryKind(stats)}, not a regular file`);
+}
+
 /** Checks parsed JSON against the state format; returns a description of the first problem found. */
 export function stateProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'the top level is not an object';
@@ -179,9 +215,11 @@ export interface StateRead {
  * state; anything unsafe or unparseable throws `state_unsafe`.
  */
 export function readStateFile(path: string): StateRead {
+  refuseIrregularEntry(path, 'not_a_file', 'state path');
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: should a FIFO be swapped in after the check above, the open still returns at once.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { content: emptyState(), bytes: 0, text: '' };
@@ -190,7 +228,9 @@ export function readStateFile(path: string): StateRead {
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw unsafeState('not_a_file', path, 'the state path is not a regular file');
+    if (!stats.isFile()) {
+      throw unsafeState('not_a_file', path, `the state path is ${entryKind(stats)}, not a regular file`);
+    }
     checkOwnerAndMode(stats, path, 'file');
     if (stats.size > MAX_STATE_BYTES) {
       throw unsafeState(

@@ -1,0 +1,161 @@
+import { applyRelease, createBucket, decideAdmission, reclaimLeases } from './admission-policy.js';
+import type { BucketState, BucketTable, LeaseOwner } from './bucket-state.js';
+import type {
+  CoordinationStore,
+  StoreAdmission,
+  StoreDescription,
+  StoreOperationOptions,
+  StoreResetResult,
+} from './coordination-store.js';
+import { scopeStatus } from './scope-status.js';
+
+/** What a table store hands to every change: the time, the caller's identity and a liveness check. */
+export interface StoreContext {
+  /** Epoch milliseconds, read once per transaction. */
+  now: number;
+  /** The process running the transaction. */
+  owner: LeaseOwner;
+  /** Whether a lease's owner is still running; stores that cannot tell answer true. */
+  isOwnerAlive(owner: LeaseOwner): boolean;
+}
+
+/** The result of a change to one bucket: its new state (`undefined` deletes it) and a value to return. */
+export interface BucketChange<T> {
+  /** The bucket to keep, or `undefined` to delete it. */
+  bucket: BucketState | undefined;
+  /** What {@link BucketTableStore.update} resolves with. */
+  result: T;
+}
+
+/** The result of a change to every bucket. */
+export interface TableChange<T> {
+  /** The table to keep, or `undefined` to keep the table as it was. */
+  buckets: BucketTable | undefined;
+  /** What {@link BucketTableStore.updateAll} resolves with. */
+  result: T;
+}
+
+/**
+ * A store that keeps the whole bucket table where this process can run the admission policy on it:
+ * in memory or in the host state file. {@link createPolicyStore} turns one into a
+ * {@link CoordinationStore}. A change function must be pure: it may run on a copy that is then dropped.
+ */
+export interface BucketTableStore {
+  /** Where the state lives. */
+  describe(): StoreDescription;
+  /**
+   * Runs `change` on the current bucket (a copy; `undefined` when absent) and stores what it returns,
+   * atomically with respect to every other process sharing the store. Throws `capacity_exceeded`
+   * when a new bucket does not fit once expired ones are evicted.
+   */
+  update<T>(
+    key: string,
+    change: (bucket: BucketState | undefined, context: StoreContext) => BucketChange<T>,
+    options?: StoreOperationOptions,
+  ): Promise<T>;
+  /** Runs `change` on a copy of every bucket and stores what it returns, atomically. */
+  updateAll<T>(
+    change: (buckets: BucketTable, context: StoreContext) => TableChange<T>,
+    options?: StoreOperationOptions,
+  ): Promise<T>;
+  /** A consistent copy of every bucket, without taking part in admission. */
+  read(
+    options?: StoreOperationOptions,
+  ): Promise<{ buckets: BucketTable; bytes?: number; context: StoreContext }>;
+  /** See {@link CoordinationStore.waitForChange}. */
+  waitForChange: CoordinationStore['waitForChange'];
+  /** How long committing a change takes here, in milliseconds: the lead a spaced start slot is granted with. */
+  commitMarginMs(): number;
+  /** The store's clock. */
+  now(): number;
+  /** Frees what the store holds. */
+  close(): Promise<void>;
+}
+
+/** A {@link CoordinationStore} over a bucket table, which also offers the table's own operations. */
+export type TableBackedStore = CoordinationStore &
+  Pick<BucketTableStore, 'update' | 'updateAll' | 'read' | 'commitMarginMs'>;
+
+/** Runs the admission policy on a table store's buckets, one atomic update per operation. */
+export function createPolicyStore(table: BucketTableStore): TableBackedStore {
+  return {
+    describe: () => table.describe(),
+    update: (key, change, options) => table.update(key, change, options),
+    updateAll: (change, options) => table.updateAll(change, options),
+    read: (options) => table.read(options),
+    commitMarginMs: () => table.commitMarginMs(),
+    waitForChange: (key, options) => table.waitForChange(key, options),
+    close: () => table.close(),
+    async admit(key, request, options) {
+      const marginMs = table.commitMarginMs();
+      const decision = await table.update(
+        key,
+        (bucket, context) => {
+          const state = bucket ?? createBucket(request.kind, request.spacingMs, context.now);
+          const result = decideAdmission(state, { ...request, marginMs }, context);
+          return { bucket: state, result };
+        },
+        options,
+      );
+      // The answer's time is read after the commit, so the caller's wait for its slot is exact.
+      const now = table.now();
+      const answer: StoreAdmission =
+        decision.type === 'granted'
+          ? {
+              type: 'granted',
+              leaseId: decision.lease.id,
+              probe: decision.lease.probe,
+              startAt: decision.lease.acquiredAt,
+              now,
+            }
+          : { ...decision, now };
+      return answer;
+    },
+    async release(key, release, options) {
+      const effect = await table.update(
+        key,
+        (bucket, context) => {
+          if (bucket === undefined) return { bucket, result: undefined };
+          return {
+            bucket,
+            result: applyRelease(
+              bucket,
+              release.leaseId,
+              release.outcome,
+              release.retryAfterMs,
+              context.now,
+              release.startedAt,
+            ),
+          };
+        },
+        options,
+      );
+      const now = table.now();
+      if (effect === undefined) return { leaseHeld: false, now };
+      return {
+        leaseHeld: effect.leaseHeld,
+        ...(effect.cooldownUntil === undefined ? {} : { cooldownUntil: effect.cooldownUntil }),
+        now,
+      };
+    },
+    async snapshot(options) {
+      const { buckets, bytes, context } = await table.read(options);
+      return {
+        scopes: Object.entries(buckets).map(([key, bucket]) => scopeStatus(key, bucket, context)),
+        ...(bytes === undefined ? {} : { bytes }),
+        now: context.now,
+      };
+    },
+    reset(options) {
+      return table.updateAll((buckets, context): TableChange<StoreResetResult> => {
+        let activeRequests = 0;
+        for (const bucket of Object.values(buckets)) {
+          reclaimLeases(bucket, context);
+          activeRequests += bucket.leases.length;
+        }
+        if (activeRequests > 0) return { buckets: undefined, result: { reset: false, activeRequests } };
+        return { buckets: {}, result: { reset: true, clearedBuckets: Object.keys(buckets).length } };
+      }, options);
+    },
+  };
+}
