@@ -3,6 +3,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -18,7 +19,7 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import type { LeaseOwner } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import { currentOwner, isOwnerAlive } from './process-identity.js';
-import { entryKind, refuseIrregularEntry, unsafeState } from './state-file.js';
+import { entryKind, refuseIrregularEntry, tempFileName, unsafeState } from './state-file.js';
 
 /** How long a process waits for the state lock before giving up with `timeout`. */
 export const LOCK_WAIT_TIMEOUT_MS = 10_000;
@@ -51,19 +52,29 @@ export interface HeldLock {
 
 type Attempt = { taken: true } | { taken: false; holder: string | undefined };
 
-function createExclusive(path: string, record: string): Attempt {
-  let fd: number;
-  try {
-    // O_EXCL never follows a symbolic link, so a planted link cannot redirect the lock.
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return { taken: false, holder: readRecord(path) };
-  }
+/**
+ * Creates `path` holding `record`, or reports who holds it. The record is written to a temp file first
+ * and hard-linked into place, so the file never exists empty while its creator lives: creating it with
+ * O_EXCL and writing afterwards left a window in which a creator stalled on a busy disk (a write waiting
+ * on the journal or on dirty-page throttling, seconds under load) had its live lock judged abandoned by
+ * the empty-record rule, and two processes held the lock at once.
+ */
+function createExclusive(path: string, record: string, tempPath: string): Attempt {
+  // O_EXCL never follows a symbolic link, so a planted link cannot redirect the record.
+  const fd = openSync(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
     writeSync(fd, record);
   } finally {
     closeSync(fd);
+  }
+  try {
+    // link() fails with EEXIST on any existing entry, a symbolic link included, and never follows one.
+    linkSync(tempPath, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { taken: false, holder: readRecord(path) };
+  } finally {
+    unlinkSync(tempPath);
   }
   return { taken: true };
 }
@@ -119,12 +130,24 @@ function ageMs(path: string): number | undefined {
   }
 }
 
-/** Whether the holder recorded in `record` is proven gone (or its empty record is old enough). */
+/**
+ * Whether the holder recorded in `record` is proven gone. A file without a readable record is never
+ * made by a live process (records are linked into place whole); only a crash of the machine leaves one,
+ * and it is judged abandoned once older than {@link LOCK_RECORD_GRACE_MS}.
+ */
 function isAbandoned(path: string, record: string): boolean {
   const owner = parseOwner(record);
   if (owner !== undefined) return !isOwnerAlive(owner);
   const age = ageMs(path);
   return age !== undefined && age > LOCK_RECORD_GRACE_MS;
+}
+
+/**
+ * A temp file for a record, beside the state file and named like the state writer's temps, so a
+ * breaker removes a dead process's leftovers of both kinds together.
+ */
+function recordTemp(lockPath: string): string {
+  return tempFileName(lockPath.replace(/\.lock$/, ''), process.pid);
 }
 
 function removeDeadWritersTemps(lockPath: string, record: string): void {
@@ -151,7 +174,7 @@ function removeDeadWritersTemps(lockPath: string, record: string): void {
  */
 function breakAbandonedLock(lockPath: string, record: string, ownRecord: string): void {
   const breakerPath = `${lockPath}.break`;
-  const attempt = createExclusive(breakerPath, ownRecord);
+  const attempt = createExclusive(breakerPath, ownRecord, recordTemp(lockPath));
   if (!attempt.taken) {
     // A breaker that died holding the breaker file: remove it (re-read first to narrow the window).
     const holder = attempt.holder;
@@ -199,18 +222,22 @@ function headTicket(queuePath: string): string | undefined {
     const record = readRecord(path);
     if (record === undefined) continue;
     const stale = (ageMs(path) ?? 0) > TICKET_STALE_MS;
-    if (!stale && !isAbandoned(path, record)) return name;
+    const abandoned = isAbandoned(path, record);
+    if (!stale && !abandoned) return name;
     try {
       unlinkSync(path);
     } catch {
       // Another waiter removed it first.
     }
+    // A waiter killed while creating its ticket may have left its record's temp file behind.
+    if (abandoned) removeDeadWritersTemps(queuePath.replace(/\.queue$/, ''), record);
   }
   return undefined;
 }
 
 /**
- * Takes the exclusive lock `lockPath` (an O_EXCL file holding the owner's PID and incarnation).
+ * Takes the exclusive lock `lockPath` (a file linked into place whole, holding the owner's PID and
+ * incarnation).
  * Waiters line up as tickets in `<lock>.queue` and only the first live ticket tries the lock, so
  * the lock is handed over in arrival order: a plain polling lock lets a process that just released
  * take it again at once and starved others for seconds under contention (measured). A lock or ticket
@@ -224,7 +251,8 @@ export async function acquireFileLock(lockPath: string, options: LockOptions = {
   const queuePath = `${lockPath}.queue`;
   ensureQueueDirectory(queuePath);
   let ticket = ticketName();
-  while (!createExclusive(join(queuePath, ticket), ownRecord).taken) ticket = ticketName();
+  while (!createExclusive(join(queuePath, ticket), ownRecord, recordTemp(lockPath)).taken)
+    ticket = ticketName();
   const ticketPath = join(queuePath, ticket);
   const leaveQueue = () => {
     try {
@@ -239,7 +267,7 @@ export async function acquireFileLock(lockPath: string, options: LockOptions = {
     for (;;) {
       if (signal?.aborted) throw cancelledError(signal);
       if (headTicket(queuePath) === ticket) {
-        const attempt = createExclusive(lockPath, ownRecord);
+        const attempt = createExclusive(lockPath, ownRecord, recordTemp(lockPath));
         if (attempt.taken) {
           leaveQueue();
           return {

@@ -18,6 +18,10 @@ export async function bundleChild(): Promise<string> {
     target: 'node20',
     conditions: ['@mono-agent/source'],
     outfile,
+    // The Redis client is CommonJS; bundled into ESM it needs a `require`.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'error',
   });
   return outfile;

@@ -1,12 +1,37 @@
-// A child process for the multi-process tests and the benchmark. It takes one JSON command as its
-// argument, runs it against the real host state file and prints JSON lines on stdout.
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+// A child process for the multi-process tests, the stress script and the benchmark. It takes one JSON
+// command as its argument, runs it against the real host state file (or a Redis server when the command
+// names one) and prints JSON lines on stdout. Times are CLOCK_MONOTONIC milliseconds
+// (process.hrtime), one clock for every process of the machine: `performance.timeOrigin` is read per
+// process at startup and can be off by however long that process was descheduled then.
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createCoordinator, createHostStateStore, scopeKey, systemClock } from '../src/index.js';
+import {
+  createCoordinator,
+  createHostStateStore,
+  createRedisStore,
+  scopeKey,
+  systemClock,
+} from '../src/index.js';
 
 interface Command {
-  action: 'admit-loop' | 'hold' | 'admit-once' | 'counter' | 'write-forever' | 'bench-admit' | 'bench-naive';
+  action:
+    | 'admit-loop'
+    | 'churn'
+    | 'hold'
+    | 'admit-once'
+    | 'counter'
+    | 'write-forever'
+    | 'bench-admit'
+    | 'bench-naive';
   stateDirectory: string;
   scope?: string;
   concurrency?: number;
@@ -15,20 +40,64 @@ interface Command {
   holdMs?: number;
   /** Epoch milliseconds to start at, so every child begins together after its startup. */
   startAt?: number;
+  /** Use this Redis server instead of the host state file. */
+  redisUrl?: string;
+  /** The Redis key prefix of the run. */
+  keyPrefix?: string;
+  /** Lease lifetime in milliseconds. */
+  leaseTtlMs?: number;
+  /**
+   * A directory where each holder keeps a marker file while inside: the number of markers a holder sees
+   * on entry is a clock-free count of how many requests were in flight together.
+   */
+  insideDirectory?: string;
 }
 
 const command = JSON.parse(process.argv[2] ?? '{}') as Command;
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-const preciseNow = () => performance.timeOrigin + performance.now();
+const preciseNow = () => Number(process.hrtime.bigint()) / 1e6;
 const scope = command.scope ?? 'test-scope';
 const request = { scope, concurrency: command.concurrency ?? 1, spacingMs: command.spacingMs ?? 0 };
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function enter(cycle: number): { seen: number; leave(): void } {
+  const directory = command.insideDirectory;
+  if (directory === undefined) return { seen: 0, leave() {} };
+  const marker = join(directory, `${process.pid}-${cycle}`);
+  writeFileSync(marker, '');
+  // Markers of killed holders stay behind; only those of running processes count. The coordinator
+  // judges owners the same way, so a marker of a process it judged dead is never counted.
+  const seen = readdirSync(directory).filter((name) => isRunning(Number(name.split('-')[0]))).length;
+  return { seen, leave: () => unlinkSync(marker) };
+}
 
 async function waitForStart(): Promise<void> {
   if (command.startAt !== undefined) await systemClock.sleep(Math.max(0, command.startAt - Date.now()));
 }
 
 async function main(): Promise<void> {
-  const coordinator = createCoordinator({ mode: 'host', stateDirectory: command.stateDirectory });
+  const coordinator =
+    command.redisUrl === undefined
+      ? createCoordinator({
+          mode: 'host',
+          stateDirectory: command.stateDirectory,
+          ...(command.leaseTtlMs === undefined ? {} : { leaseTtlMs: command.leaseTtlMs }),
+        })
+      : createCoordinator({
+          store: createRedisStore({
+            url: command.redisUrl,
+            ...(command.keyPrefix === undefined ? {} : { keyPrefix: command.keyPrefix }),
+          }),
+          ...(command.leaseTtlMs === undefined ? {} : { leaseTtlMs: command.leaseTtlMs }),
+        });
   switch (command.action) {
     case 'admit-loop': {
       await waitForStart();
@@ -38,18 +107,41 @@ async function main(): Promise<void> {
         const admission = await coordinator.admit(request);
         const start = preciseNow();
         if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+        const inside = enter(cycle);
         if ((command.holdMs ?? 0) > 0) await systemClock.sleep(command.holdMs ?? 0);
+        inside.leave();
         const end = preciseNow();
         await admission.release({ outcome: 'success' });
         const released = preciseNow();
-        records.push({ pid: process.pid, requested, admittedAt: admission.admittedAt, start, end, released });
+        records.push({
+          pid: process.pid,
+          requested,
+          admittedAt: admission.admittedAt,
+          start,
+          end,
+          released,
+          seenInside: inside.seen,
+        });
       }
       print({ records });
       break;
     }
+    case 'churn': {
+      // Admits, holds and releases forever, printing what it saw inside, until it is killed.
+      print({ ready: true });
+      for (let cycle = 0; ; cycle += 1) {
+        const admission = await coordinator.admit(request);
+        if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+        const inside = enter(cycle);
+        print({ held: cycle, seenInside: inside.seen });
+        await systemClock.sleep(Math.random() * (command.holdMs ?? 10));
+        inside.leave();
+        await admission.release({ outcome: 'success' });
+      }
+    }
     case 'hold': {
       const admission = await coordinator.admit(request);
-      print({ status: admission.status });
+      print({ status: admission.status, at: preciseNow() });
       await new Promise(() => {});
       break;
     }
@@ -58,6 +150,7 @@ async function main(): Promise<void> {
       const admission = await coordinator.admit(request);
       print({ status: admission.status, elapsedMs: preciseNow() - started });
       if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
+      await coordinator.close();
       break;
     }
     case 'counter': {
