@@ -147,7 +147,14 @@ async function main(): Promise<void> {
     }
     case 'admit-once': {
       const started = preciseNow();
-      const admission = await coordinator.admit(request);
+      const admission = await coordinator.admit(request).catch((error: unknown) => {
+        print({
+          error: { message: (error as Error).message, code: (error as { code?: string }).code },
+          details: (error as { details?: unknown }).details,
+          elapsedMs: preciseNow() - started,
+        });
+        process.exit(1);
+      });
       print({ status: admission.status, elapsedMs: preciseNow() - started });
       if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
       await coordinator.close();
