@@ -188,15 +188,17 @@ async function main(): Promise<void> {
     case 'bench-admit': {
       await waitForStart();
       const durations: number[] = [];
+      const admitDurations: number[] = [];
       const started = preciseNow();
       for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
         const before = performance.now();
         const admission = await coordinator.admit(request);
+        admitDurations.push(performance.now() - before);
         if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
         await admission.release({ outcome: 'success' });
         durations.push(performance.now() - before);
       }
-      print({ durations, started, finished: preciseNow() });
+      print({ durations, admitDurations, started, finished: preciseNow() });
       break;
     }
     case 'bench-naive': {

@@ -1,0 +1,241 @@
+// Coordination cost across real processes, side by side in one run: the disk's floor (one atomic
+// replace), uncontended host admit + release against two replaces, 8 processes contending on one state
+// file against 1 / (2 x replace), handoff latency from a release to the next waiter's admission, and
+// the Redis store's admission latency with 1 and 8 processes. Child processes time their own cycles
+// (tinybench times one function in one process), on CLOCK_MONOTONIC so processes compare.
+//
+//   pnpm bench -- host-coordination            (as the machine is)
+//   pnpm bench -- host-coordination --spinners=2  is not passed through; set COORDINATION_BENCH_SPINNERS=2
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { formatTable } from '@mono-agent/bench';
+import { writeStateFile } from '../src/state-file.js';
+import { bundleChild, startChild } from '../test/child-processes.js';
+import { hasRedisServer, startRedisServer } from '../test/redis-server.js';
+
+/** Targets of the coordination benchmark. */
+const UNCONTENDED_MAX_RATIO_TO_TWO_REPLACES = 2.5;
+const CONTENDED_MIN_SHARE_OF_FLOOR = 0.5;
+const HANDOFF_P50_MAX_MS = 10;
+const HANDOFF_P99_MAX_MS = 50;
+const WARM_UP_CYCLES = 5;
+const REPLACES = 200;
+
+const spinnerCount = Number(process.env['COORDINATION_BENCH_SPINNERS'] ?? 0);
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
+  );
+}
+
+const format = (value: number) => value.toFixed(2);
+
+interface ChildTiming {
+  durations: number[];
+  admitDurations: number[];
+  started: number;
+  finished: number;
+}
+
+interface CycleRecord {
+  start: number;
+  end: number;
+  released: number;
+}
+
+async function runChildren(
+  childPath: string,
+  processes: number,
+  command: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
+  const startAt = Date.now() + 600 + processes * 80;
+  const children = Array.from({ length: processes }, () => startChild(childPath, { ...command, startAt }));
+  const results = await Promise.all(children.map((child) => child.exited));
+  for (const result of results) {
+    if (result.code !== 0)
+      throw new Error(`bench child failed: ${result.stderr} ${JSON.stringify(result.lines)}`);
+  }
+  return results.map((result) => result.lines[0] as Record<string, unknown>);
+}
+
+async function cycles(
+  childPath: string,
+  processes: number,
+  cyclesPerChild: number,
+  target: Record<string, unknown>,
+) {
+  const parent = mkdtempSync(join(tmpdir(), 'coordination-bench-'));
+  try {
+    const lines = (await runChildren(childPath, processes, {
+      action: 'bench-admit',
+      stateDirectory: join(parent, 'web-control'),
+      scope: 'bench-scope',
+      concurrency: processes,
+      spacingMs: 0,
+      cycles: cyclesPerChild,
+      ...target,
+    })) as unknown as ChildTiming[];
+    const durations = lines.flatMap((line) => line.durations.slice(WARM_UP_CYCLES));
+    const admits = lines.flatMap((line) => line.admitDurations.slice(WARM_UP_CYCLES));
+    const first = Math.min(...lines.map((line) => line.started));
+    const last = Math.max(...lines.map((line) => line.finished));
+    return { durations, admits, perSecond: (processes * cyclesPerChild) / ((last - first) / 1_000) };
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+async function handoffs(childPath: string) {
+  const parent = mkdtempSync(join(tmpdir(), 'coordination-handoff-'));
+  try {
+    const lines = await runChildren(childPath, 8, {
+      action: 'admit-loop',
+      stateDirectory: join(parent, 'web-control'),
+      scope: 'handoff',
+      concurrency: 1,
+      spacingMs: 0,
+      cycles: 15,
+      holdMs: 5,
+    });
+    const records = lines
+      .flatMap((line) => (line['records'] as CycleRecord[]) ?? [])
+      .sort((left, right) => left.start - right.start);
+    const fromCall: number[] = [];
+    const fromCommit: number[] = [];
+    for (let index = 1; index < records.length; index += 1) {
+      const previous = records[index - 1] as CycleRecord;
+      const current = records[index] as CycleRecord;
+      // From the moment the holder calls release (its request ended) to the next caller let go, and
+      // from the moment the holder's release returned (committed) to the same point.
+      fromCall.push(current.start - previous.end);
+      fromCommit.push(Math.max(0, current.start - previous.released));
+    }
+    return { fromCall, fromCommit };
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+function replaceFloor(): number[] {
+  const parent = mkdtempSync(join(tmpdir(), 'coordination-floor-'));
+  try {
+    const directory = join(parent, 'web-control');
+    mkdirSync(directory, { mode: 0o700 });
+    // A state of one bucket with one lease: the size of a real single-scope admission.
+    const text = JSON.stringify({
+      version: 1,
+      buckets: { ['0'.repeat(64)]: { kind: 'search', spacingMs: 0, leases: [{ id: '0'.repeat(36) }] } },
+    });
+    const durations: number[] = [];
+    for (let index = 0; index < REPLACES; index += 1) {
+      const before = performance.now();
+      writeStateFile(directory, join(directory, 'state.json'), text);
+      durations.push(performance.now() - before);
+    }
+    return durations.slice(WARM_UP_CYCLES);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+function startSpinners(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+}
+
+const childPath = await bundleChild();
+const spinners = startSpinners(spinnerCount);
+const loadBefore = loadavg()[0] ?? 0;
+try {
+  const floor = replaceFloor();
+  const replaceP50 = percentile(floor, 0.5);
+  const one = await cycles(childPath, 1, 150, {});
+  const eight = await cycles(childPath, 8, 40, {});
+  const handoff = await handoffs(childPath);
+  const floorCyclesPerSecond = 1_000 / (2 * replaceP50);
+  const uncontendedRatio = percentile(one.durations, 0.5) / (2 * replaceP50);
+  const contendedShare = eight.perSecond / floorCyclesPerSecond;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
+
+  const rows: string[][] = [
+    ['atomic replace (the floor)', '1', format(replaceP50), format(percentile(floor, 0.99)), '-', '-', '-'],
+    [
+      'host admit + release, uncontended',
+      '1',
+      format(percentile(one.durations, 0.5)),
+      format(percentile(one.durations, 0.99)),
+      format(one.perSecond),
+      `${format(uncontendedRatio)} x two replaces (target <= ${UNCONTENDED_MAX_RATIO_TO_TWO_REPLACES})`,
+      verdict(uncontendedRatio <= UNCONTENDED_MAX_RATIO_TO_TWO_REPLACES),
+    ],
+    [
+      'host admit + release, 8 contending',
+      '8',
+      format(percentile(eight.durations, 0.5)),
+      format(percentile(eight.durations, 0.99)),
+      format(eight.perSecond),
+      `${format(contendedShare)} of 1 / (2 x replace) = ${format(floorCyclesPerSecond)}/s (target >= ${CONTENDED_MIN_SHARE_OF_FLOOR})`,
+      verdict(contendedShare >= CONTENDED_MIN_SHARE_OF_FLOOR),
+    ],
+    [
+      'handoff: release call -> next admission',
+      '8',
+      format(percentile(handoff.fromCall, 0.5)),
+      format(percentile(handoff.fromCall, 0.99)),
+      '-',
+      `${format(percentile(handoff.fromCall, 0.5) / replaceP50)} x replace at p50 (target p50 <= ${HANDOFF_P50_MAX_MS} ms, p99 <= ${HANDOFF_P99_MAX_MS} ms)`,
+      verdict(
+        percentile(handoff.fromCall, 0.5) <= HANDOFF_P50_MAX_MS &&
+          percentile(handoff.fromCall, 0.99) <= HANDOFF_P99_MAX_MS,
+      ),
+    ],
+    [
+      'handoff: release committed -> next admission',
+      '8',
+      format(percentile(handoff.fromCommit, 0.5)),
+      format(percentile(handoff.fromCommit, 0.99)),
+      '-',
+      `${format(percentile(handoff.fromCommit, 0.5) / replaceP50)} x replace at p50`,
+      '-',
+    ],
+  ];
+
+  if (hasRedisServer()) {
+    const redis = await startRedisServer();
+    try {
+      for (const processes of [1, 8]) {
+        const result = await cycles(childPath, processes, processes === 1 ? 300 : 100, {
+          redisUrl: redis.url,
+          keyPrefix: `{bench-${processes}}:`,
+        });
+        rows.push([
+          'redis admission (admit only)',
+          String(processes),
+          format(percentile(result.admits, 0.5)),
+          format(percentile(result.admits, 0.99)),
+          format(result.perSecond),
+          `${format(percentile(result.admits, 0.5) / replaceP50)} x host replace at p50`,
+          '-',
+        ]);
+      }
+    } finally {
+      await redis.dispose();
+    }
+  } else {
+    rows.push(['redis admission', '-', '-', '-', '-', 'redis-server not installed (pnpm setup:system)', '-']);
+  }
+
+  console.log('\nCoordination across real processes: one scope, concurrency = processes, no spacing');
+  console.log(formatTable(['case', 'processes', 'p50 ms', 'p99 ms', 'cycles/s', 'against', 'target'], rows));
+  console.log(
+    `spinning processes: ${spinnerCount}; load average (1 min): ${format(loadBefore)} at start, ${format(loadavg()[0] ?? 0)} at end`,
+  );
+} finally {
+  for (const spinner of spinners) spinner.kill('SIGKILL');
+  rmSync(dirname(childPath), { recursive: true, force: true });
+}
