@@ -53,15 +53,30 @@ async function waitForPort(port: number, deadline: number): Promise<void> {
   }
 }
 
-/** Starts a private server; fails when `redis-server` is missing (run `pnpm setup:system`). */
-export async function startRedisServer(): Promise<TestRedisServer> {
+/**
+ * Starts a private server; fails when `redis-server` is missing (run `pnpm setup:system`). With a
+ * `password`, clients must authenticate and `url` carries it.
+ */
+export async function startRedisServer(options: { password?: string } = {}): Promise<TestRedisServer> {
   const directory = mkdtempSync(join(tmpdir(), 'redis-test-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const launch = async () => {
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '', '--appendonly', 'no'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        directory,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+      ],
       { stdio: 'ignore' },
     );
     await waitForPort(port, Date.now() + 10_000);
@@ -78,7 +93,10 @@ export async function startRedisServer(): Promise<TestRedisServer> {
   };
   await launch();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url:
+      options.password === undefined
+        ? `redis://127.0.0.1:${port}`
+        : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
     restart: launch,
     stop,

@@ -283,7 +283,21 @@ async function webControlCommand(parsed: Parsed, rest: string[], output: CliOutp
   }
   if (!parsed.values.json) throw new UsageError(`web-control ${action} prints JSON only: add --json`);
   const runtime = await loadRuntime(parsed, output);
-  const report = action === 'status' ? await runtime.coordinator.status() : await runtime.coordinator.reset();
+  let report: Awaited<ReturnType<typeof runtime.coordinator.status | typeof runtime.coordinator.reset>>;
+  try {
+    report = action === 'status' ? await runtime.coordinator.status() : await runtime.coordinator.reset();
+  } catch (error) {
+    // Unsafe host state or an unreachable Redis: the refusal is JSON too, naming the problem.
+    if (!WebToolError.isInstance(error)) throw error;
+    output.stdout(
+      `${JSON.stringify({ mode: runtime.coordinator.mode, error: { code: error.code, message: error.message, details: error.details } }, null, 2)}\n`,
+    );
+    output.stderr(`mono-agent-web: ${error.code}: ${error.message}\n`);
+    return exitCodeFor(error.code);
+  } finally {
+    // Closes a Redis connection, so the command ends as soon as it has answered.
+    await runtime.close();
+  }
   output.stdout(`${JSON.stringify(report, null, 2)}\n`);
   return action === 'reset' && 'reset' in report && report.reset === false
     ? EXIT_CODES.backendFailure

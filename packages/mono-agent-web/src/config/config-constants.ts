@@ -1,7 +1,10 @@
 import type { NetworkMode } from '@mono-agent/net';
 
-/** How per-process limits are shared: `process` keeps them in this process, `host` shares them per OS user. */
-export const COORDINATION_MODES = ['process', 'host'] as const;
+/**
+ * How per-process limits are shared: `process` keeps them in this process, `host` shares them per OS
+ * user through a state file, `redis` shares them across machines through one Redis server.
+ */
+export const COORDINATION_MODES = ['process', 'host', 'redis'] as const;
 /** One coordination mode. */
 export type CoordinationMode = (typeof COORDINATION_MODES)[number];
 /** The coordination mode used when none is configured. */

@@ -25,6 +25,11 @@ export interface ConfigEnvVariable {
 /** The config keys, each with its environment variable and default: the source of help and docs. */
 export const CONFIG_ENV_VARIABLES = [
   { key: 'tools.web.coordination', env: 'MONO_AGENT_WEB_COORDINATION', default: DEFAULT_COORDINATION },
+  {
+    key: 'tools.web.redis.url',
+    env: 'MONO_AGENT_WEB_REDIS_URL',
+    default: 'unset (required when coordination is redis)',
+  },
   { key: 'tools.web.search.backend', env: 'MONO_AGENT_WEB_SEARCH_BACKEND', default: DEFAULT_SEARCH_BACKEND },
   {
     key: 'tools.web.search.maxRequestsPerRun',

@@ -48,6 +48,8 @@ export const CONFIG_RULES = [
   'endpoint_conflict',
   /** `backend: searxng` is selected without a SearXNG endpoint. */
   'endpoint_required',
+  /** `coordination: redis` is selected without a Redis server URL. */
+  'redis_url_required',
   /** A public Ollama origin other than the hosted one does not use https. */
   'https_required',
   /** A public Ollama origin other than the hosted one is not trusted explicitly. */

@@ -46,6 +46,7 @@ import {
 } from './config-values.js';
 import { checkOllamaBaseUrl, checkOllamaOriginRules } from './ollama-origin.js';
 import { type ConfigDocument, readConfigFile } from './read-config-file.js';
+import { checkRedisUrl } from './redis-url.js';
 import { checkSearxngEndpoint } from './searxng-endpoint.js';
 import type { ConfigSource, OllamaConfig, SearxngConfig, WebConfig } from './web-config.js';
 
@@ -107,7 +108,7 @@ export function describeConfigSources(
 
 type JsonObject = Record<string, unknown>;
 
-const WEB_KEYS = ['coordination', 'search', 'fetch', 'mcp'];
+const WEB_KEYS = ['coordination', 'redis', 'search', 'fetch', 'mcp'];
 const SEARCH_KEYS = ['backend', 'maxRequestsPerRun', 'searxng', 'endpoint', 'ollama', 'codex'];
 const OLLAMA_ENV_NAMES: readonly ConfigEnvName[] = [
   'MONO_AGENT_WEB_SEARCH_OLLAMA_BASE_URL',
@@ -162,8 +163,9 @@ function build(
     return { key, file: fileSlot, env: envSlot };
   };
 
-  const { web, search, searxng, ollama, codex, fetch, mcp, network, artifacts } = sections;
+  const { web, redis, search, searxng, ollama, codex, fetch, mcp, network, artifacts } = sections;
   const coordination = read('tools.web.coordination', web, 'coordination', oneOfReader(COORDINATION_MODES));
+  const redisUrl = read('tools.web.redis.url', redis, 'url', stringReader(checkRedisUrl));
   const backend = read('tools.web.search.backend', search, 'backend', oneOfReader(SEARCH_BACKENDS));
   const maxRequests = read(
     'tools.web.search.maxRequestsPerRun',
@@ -218,6 +220,22 @@ function build(
   };
 
   const coordinationValue = pick(coordination, DEFAULT_COORDINATION);
+  let redisValue: { url: string } | undefined;
+  if (effective(redisUrl).source !== undefined) {
+    const url = pick(redisUrl, '');
+    if (url !== '') redisValue = { url };
+  }
+  if (
+    coordinationValue === 'redis' &&
+    effective(coordination).slot?.ok === true &&
+    effective(redisUrl).source === undefined
+  ) {
+    problems.add(
+      'tools.web.redis.url',
+      'redis_url_required',
+      `must be set when coordination is redis (or set ${envNameOf('tools.web.redis.url')})`,
+    );
+  }
   const networkValue = resolveNetwork(
     pick(networkMode, DEFAULT_NETWORK_MODE),
     pick(networkAllow, [] as string[]),
@@ -285,6 +303,7 @@ function build(
   problems.throwIfAny(source);
   return deepFreeze({
     coordination: coordinationValue,
+    ...(redisValue === undefined ? {} : { redis: redisValue }),
     network: networkValue,
     search: {
       backend: backendValue,
@@ -303,6 +322,7 @@ function build(
 /** The config sections this package reads; unknown keys are refused under `tools.web` only. */
 interface Sections {
   web?: JsonObject;
+  redis?: JsonObject;
   search?: JsonObject;
   searxng?: JsonObject;
   ollama?: JsonObject;
@@ -339,6 +359,7 @@ function readSections(document: ConfigDocument | undefined, problems: ConfigProb
   const search = section(web, 'search', 'tools.web.search', SEARCH_KEYS);
   return {
     web,
+    redis: section(web, 'redis', 'tools.web.redis', ['url']),
     search,
     searxng: section(search, 'searxng', 'tools.web.search.searxng', ['endpoint']),
     ollama: section(search, 'ollama', 'tools.web.search.ollama', ['baseUrl', 'apiKeyEnv', 'trustPublicUrl']),

@@ -55,8 +55,16 @@ export interface McpConfig {
 
 /** The resolved, validated web configuration of one agent. */
 export interface WebConfig {
-  /** Whether limits stay in this process or are shared by every opted-in process of the OS user. */
+  /**
+   * Whether limits stay in this process, are shared by every opted-in process of the OS user (`host`),
+   * or by every machine reaching one Redis server (`redis`).
+   */
   readonly coordination: CoordinationMode;
+  /** The Redis server of `coordination: "redis"`, present when a URL is configured. */
+  readonly redis?: {
+    /** `redis://` or `rediss://` URL; it may hold a password, so it is never printed whole. */
+    readonly url: string;
+  };
   /** The sandbox network policy (entries normalised by `parseNetworkPolicy`). */
   readonly network: {
     /** The network mode. */

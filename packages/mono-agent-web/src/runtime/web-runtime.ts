@@ -147,12 +147,15 @@ export async function createWebRuntime(
   const options: WebRuntimeOptions =
     'config' in configOrOptions ? configOrOptions : { ...extraOptions, config: configOrOptions };
   const { config } = options;
-  const coordinator =
-    options.coordinator ??
-    (await import('@mono-agent/host-coordination')).createCoordinator({
-      mode: config.coordination,
-      ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
-    });
+  const ownCoordinator =
+    options.coordinator === undefined
+      ? (await import('@mono-agent/host-coordination')).createCoordinator({
+          mode: config.coordination,
+          ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
+          ...(config.redis === undefined ? {} : { url: config.redis.url }),
+        })
+      : undefined;
+  const coordinator = options.coordinator ?? (ownCoordinator as Coordinator);
   const policy = resolveNetworkPolicy(config);
   const cache = createSearchCache<SearchOutcome>();
   const sink: ArtifactSink | undefined =
@@ -196,6 +199,8 @@ export async function createWebRuntime(
     },
     async close() {
       await Promise.all([...openRuns].map((run) => run.close()));
+      // A coordinator this runtime made is this runtime's to close (a Redis connection); a shared one is not.
+      await ownCoordinator?.close();
     },
   };
 }
