@@ -43,6 +43,12 @@ export type StoreAdmission =
       /** The start slot, in store time: the caller may send at this moment and not before. */
       startAt: number;
       now: number;
+      /**
+       * How much later than `now` the store's clock may already be when the answer arrives (a remote
+       * store: the round trip). Waits use `now`, so no caller goes before its slot; the start recorded
+       * at release uses `now` plus this, so the next slot is never too early. 0 when omitted.
+       */
+      clockUncertaintyMs?: number;
     }
   | { type: 'skipped'; reason: 'cooldown' | 'probe_in_flight'; retryAt: number; now: number }
   | { type: 'wait'; reason: 'slot' | 'spacing'; waitMs: number; now: number };

@@ -103,7 +103,10 @@ export interface Permit {
   scope: string;
   /** Whether this is the single probe after a cooldown. */
   probe: boolean;
-  /** Epoch milliseconds of admission. */
+  /**
+   * Epoch milliseconds (the store's clock) at which the caller was let go: the granted start slot, or
+   * later when the commit or the timer overran it.
+   */
   admittedAt: number;
   /** Frees the slot and records the outcome; a second call does nothing. */
   release(options: ReleaseOptions): Promise<ReleaseResult>;
@@ -169,8 +172,13 @@ export interface Coordinator {
   /** The coordination mode. */
   readonly mode: CoordinationMode;
   /**
-   * Waits for a free slot and the scope's start spacing, then resolves with a permit; resolves at once
+   * Waits for a free slot and the scope's start slot, then resolves with a permit; resolves at once
    * with a skip while the scope cools down. Rejects with `cancelled` when the signal aborts.
+   *
+   * Spacing is guaranteed where callers see it: two resolutions of `admit()` for one scope, in any
+   * processes sharing the store, are at least `spacingMs` apart. A caller let go later than its slot
+   * has the next slot measured from its real start, recorded at its release; with concurrency above 1
+   * a caller admitted before that release can be closer by the overrun (see the package README).
    */
   admit(request: AdmissionRequest, options?: AdmitOptions): Promise<Admission>;
   /** Operational metadata only: hashed keys, counts, times. */
@@ -337,8 +345,12 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
       await permit.release({ outcome: 'abandoned' });
       throw error;
     }
-    // The moment the caller is let go, in store time; a release spaces the next start from it.
-    startedAt = Math.max(grant.startAt, grant.now + (clock.now() - receivedAt));
+    // The moment the caller is let go, in store time (its latest estimate); a release spaces the next
+    // start from it.
+    startedAt = Math.max(
+      grant.startAt,
+      grant.now + (grant.clockUncertaintyMs ?? 0) + (clock.now() - receivedAt),
+    );
     permit.admittedAt = startedAt;
     return permit;
   }

@@ -211,10 +211,11 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
         operation.signal,
       );
       const [type] = reply;
-      const sentAt = Number(reply[reply.length - 1]);
-      // The answer left the server half a round trip before it arrived: count that into `now`.
-      const latest = roundTrips[roundTrips.length - 1] ?? 0;
-      const now = sentAt + latest / 2;
+      // The server's clock when it decided. By the time the answer arrives it is later by anything up
+      // to the round trip (a reply can wait in the socket while this process is descheduled), so waits
+      // count from this lower bound and the recorded start from the upper one.
+      const now = Number(reply[reply.length - 1]);
+      const roundTrip = roundTrips[roundTrips.length - 1] ?? 0;
       let answer: StoreAdmission;
       if (type === 'granted') {
         answer = {
@@ -223,6 +224,7 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
           probe: Number(reply[2]) === 1,
           startAt: Number(reply[3]),
           now,
+          clockUncertaintyMs: Math.ceil(roundTrip),
         };
       } else if (type === 'skipped') {
         answer = {
@@ -257,7 +259,7 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
           release.outcome,
           release.retryAfterMs === undefined ? '' : String(Math.ceil(release.retryAfterMs)),
           String(release.startAt),
-          release.startedAt === undefined ? '' : String(Math.floor(release.startedAt)),
+          release.startedAt === undefined ? '' : String(Math.ceil(release.startedAt)),
         ],
         operation.signal,
       );

@@ -199,6 +199,14 @@ const KEY_CASES: KeyCase[] = [
     read: (config) => config.coordination,
   },
   {
+    key: 'tools.web.redis.url',
+    file: web({ coordination: 'redis', redis: { url: 'redis://10.0.0.5:6379/2' } }),
+    fileExpected: 'redis://10.0.0.5:6379/2',
+    env: { MONO_AGENT_WEB_REDIS_URL: 'rediss://:fleet-password@redis.example:6380' },
+    envExpected: 'rediss://:fleet-password@redis.example:6380',
+    read: (config) => config.redis?.url,
+  },
+  {
     key: 'tools.web.search.backend',
     file: web({ search: { backend: 'keyless' } }),
     fileExpected: 'keyless',
@@ -355,6 +363,28 @@ describe('every key and env variable of the table', () => {
       expect(config.sources[sourceKey]).toBe('env');
     });
   }
+});
+
+describe('the Redis server URL', () => {
+  it.each([
+    ['http://127.0.0.1:6379', 'scheme'],
+    ['redis://127.0.0.1:6379/cache', 'path'],
+    ['redis://127.0.0.1:6379/0?timeout=1', 'query'],
+    ['redis://127.0.0.1:6379/0#x', 'fragment'],
+    ['not a url', 'url'],
+  ])('refuses %s (%s) without echoing it', async (url, rule) => {
+    const error = await failure(
+      load(undefined, { MONO_AGENT_WEB_COORDINATION: 'redis', MONO_AGENT_WEB_REDIS_URL: url }),
+    );
+    expect(error.details).toMatchObject({ key: 'MONO_AGENT_WEB_REDIS_URL', rule });
+    expect(error.message).not.toContain(url);
+  });
+
+  it('never echoes a password it refuses', async () => {
+    const error = await failure(load(web({ redis: { url: 'redis://:hunter2-secret@127.0.0.1:6379/x' } })));
+    expect(error.details).toMatchObject({ key: 'tools.web.redis.url', rule: 'path' });
+    expect(JSON.stringify(error.details) + error.message).not.toContain('hunter2-secret');
+  });
 });
 
 describe('the legacy SearXNG endpoint alias', () => {
@@ -677,6 +707,11 @@ const RULE_CASES: {
       load(web({ search: { endpoint: 'http://127.0.0.1:1', searxng: { endpoint: 'http://127.0.0.1:2' } } })),
   },
   {
+    rule: 'redis_url_required',
+    key: 'tools.web.redis.url',
+    run: () => load(web({ coordination: 'redis' })),
+  },
+  {
     rule: 'endpoint_required',
     key: 'tools.web.search.searxng.endpoint',
     run: () => load(web({ search: { backend: 'searxng' } })),
@@ -997,6 +1032,7 @@ describe('CONFIG_ENV_VARIABLES', () => {
   it('matches the specification table and the extra sandbox variables', () => {
     expect(CONFIG_ENV_VARIABLES.map((row) => [row.key, row.env, row.default])).toEqual([
       ['tools.web.coordination', 'MONO_AGENT_WEB_COORDINATION', 'process'],
+      ['tools.web.redis.url', 'MONO_AGENT_WEB_REDIS_URL', 'unset (required when coordination is redis)'],
       ['tools.web.search.backend', 'MONO_AGENT_WEB_SEARCH_BACKEND', 'auto'],
       ['tools.web.search.maxRequestsPerRun', 'MONO_AGENT_WEB_SEARCH_MAX_REQUESTS_PER_RUN', '4'],
       ['tools.web.search.searxng.endpoint', 'MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT', 'unset'],
