@@ -106,13 +106,14 @@ describe('web-control on the Redis store', () => {
     }
     const back = await run(['web-control', 'status', '--json'], env);
     expect(JSON.parse(back.stdout)).toMatchObject({ mode: 'redis', bucketCount: 0 });
-  });
+    // Six runs of the bin: seconds each when the machine is busy.
+  }, 240_000);
 
   it('refuses coordination redis without a server URL, naming the key', async () => {
     const result = await run(['web-control', 'status', '--json'], { MONO_AGENT_WEB_COORDINATION: 'redis' });
     expect(result.code).toBe(EXIT_CODES.invalidInput);
     expect(result.stderr).toContain('redis_url_required');
-  });
+  }, 60_000);
 });
 
 describe('web-control on unsafe host state', () => {
@@ -135,5 +136,5 @@ describe('web-control on unsafe host state', () => {
     } finally {
       rmSync(stateHome, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
