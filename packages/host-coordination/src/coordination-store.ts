@@ -1,4 +1,5 @@
 import type { ReleaseOutcome } from './admission-policy.js';
+import type { CooldownCause } from './bucket-state.js';
 import type { ScopeKind } from './scope-limits.js';
 import type { ScopeStatus } from './scope-status.js';
 
@@ -50,7 +51,14 @@ export type StoreAdmission =
        */
       clockUncertaintyMs?: number;
     }
-  | { type: 'skipped'; reason: 'cooldown' | 'probe_in_flight'; retryAt: number; now: number }
+  | {
+      type: 'skipped';
+      reason: 'cooldown' | 'probe_in_flight';
+      retryAt: number;
+      /** What opened the cooldown, when recorded. */
+      cause?: CooldownCause;
+      now: number;
+    }
   | { type: 'wait'; reason: 'slot' | 'spacing'; waitMs: number; now: number };
 
 /** One release as a store receives it. */
@@ -73,6 +81,8 @@ export interface StoreReleaseResult {
   leaseHeld: boolean;
   /** Store time the scope's cooldown ends, when it is cooling down. */
   cooldownUntil?: number;
+  /** What opened that cooldown, when cooling down. */
+  cooldownCause?: CooldownCause;
   /** The store's clock when it answered. */
   now: number;
 }

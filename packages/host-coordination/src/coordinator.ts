@@ -1,5 +1,6 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { MAX_COOLDOWN_MS, type ReleaseOutcome } from './admission-policy.js';
+import type { CooldownCause } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import type { CoordinationStore, StoreAdmission } from './coordination-store.js';
 import { createHostStateStore } from './host-state-store.js';
@@ -93,6 +94,8 @@ export interface ReleaseResult {
   retryAt?: number;
   /** Milliseconds until then, when cooling down. */
   retryAfterMs?: number;
+  /** What opened the cooldown, when cooling down. */
+  cause?: CooldownCause;
 }
 
 /** A granted admission: send the request, then release with its outcome. */
@@ -126,6 +129,8 @@ export interface AdmissionSkip {
   retryAt: number;
   /** Milliseconds until `retryAt`. */
   retryAfterMs: number;
+  /** What opened the cooldown: throttling or repeated infrastructure failures (when recorded). */
+  cause?: CooldownCause;
 }
 
 /** The result of {@link Coordinator.admit}. */
@@ -334,6 +339,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
           coolingDown: true,
           retryAt: effect.cooldownUntil,
           retryAfterMs: Math.max(0, effect.cooldownUntil - effect.now),
+          ...(effect.cooldownCause === undefined ? {} : { cause: effect.cooldownCause }),
         };
       },
     };
@@ -380,6 +386,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
               reason: decision.reason,
               retryAt: decision.retryAt,
               retryAfterMs: Math.max(0, decision.retryAt - decision.now),
+              ...(decision.cause === undefined ? {} : { cause: decision.cause }),
             };
           }
           // Spacing only ever ends later, never sooner, so it is slept exactly; a slot may free any time.

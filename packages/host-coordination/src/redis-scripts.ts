@@ -2,7 +2,7 @@
 // one round trip; time is the server's TIME, so the clocks of the machines sharing it never matter.
 //
 // Layout, per scope (the key is the SHA-256 of the scope name; nothing else about the scope is stored):
-//   <prefix>b:<key>  hash  kind spacing last cool tstreak fstreak admissions updated probe
+//   <prefix>b:<key>  hash  kind spacing last cool cause tstreak fstreak admissions updated probe
 //   <prefix>l:<key>  zset  lease id -> expiresAt (lease ids are random UUIDs)
 //   <prefix>scopes   zset  key -> the time after which the scope holds nothing worth keeping
 // Every key carries one hash tag, so a script's keys share one slot on a clustered server.
@@ -23,17 +23,17 @@ local bucketKey, leaseKey, indexKey = KEYS[1], KEYS[2], KEYS[3]
 
 local function load()
   local fields = redis.call('HGETALL', bucketKey)
-  local b = { kind = 'search', spacing = 0, last = 0, cool = 0, tstreak = 0, fstreak = 0,
+  local b = { kind = 'search', spacing = 0, last = 0, cool = 0, cause = '', tstreak = 0, fstreak = 0,
     admissions = 0, updated = now, probe = '' }
   for index = 1, #fields, 2 do
     local name, value = fields[index], fields[index + 1]
-    if name == 'kind' or name == 'probe' then b[name] = value else b[name] = tonumber(value) end
+    if name == 'kind' or name == 'probe' or name == 'cause' then b[name] = value else b[name] = tonumber(value) end
   end
   return b
 end
 
 local function save(b, scope)
-  redis.call('HSET', bucketKey, 'kind', b.kind, 'spacing', b.spacing, 'last', b.last, 'cool', b.cool,
+  redis.call('HSET', bucketKey, 'kind', b.kind, 'spacing', b.spacing, 'last', b.last, 'cool', b.cool, 'cause', b.cause,
     'tstreak', b.tstreak, 'fstreak', b.fstreak, 'admissions', b.admissions, 'updated', b.updated,
     'probe', b.probe)
   -- The scope is worth keeping while a lease lives, the spacing runs, a cooldown or probe is due,
@@ -57,7 +57,7 @@ end
 /**
  * Admission. KEYS: bucket, leases, index. ARGV: scope key, kind, concurrency, spacing, lease TTL,
  * commit margin, new lease id, most scopes. Returns one of
- * `{'granted', leaseId, probe, startAt, now}`, `{'skipped', reason, retryAt, now}`,
+ * `{'granted', leaseId, probe, startAt, now}`, `{'skipped', reason, retryAt, cause, now}`,
  * `{'wait', reason, waitMs, now}`, `{'capacity', limit, now}`.
  */
 export const ADMIT_SCRIPT = `${COMMON}
@@ -75,13 +75,13 @@ b.kind, b.spacing = kind, spacing
 reclaim(b)
 if b.cool > now then
   save(b, scope)
-  return { 'skipped', 'cooldown', b.cool, now }
+  return { 'skipped', 'cooldown', b.cool, b.cause, now }
 end
 local probing = b.cool ~= 0
 if probing and b.probe ~= '' then
   local expires = tonumber(redis.call('ZSCORE', leaseKey, b.probe))
   save(b, scope)
-  return { 'skipped', 'probe_in_flight', expires, now }
+  return { 'skipped', 'probe_in_flight', expires, b.cause, now }
 end
 if redis.call('ZCARD', leaseKey) >= concurrency then
   local earliest = redis.call('ZRANGE', leaseKey, 0, 0, 'WITHSCORES')
@@ -109,8 +109,8 @@ return { 'granted', leaseId, probe, slot, now }
 
 /**
  * Release. KEYS: bucket, leases, index. ARGV: scope key, lease id, outcome, Retry-After ms or '',
- * the lease's start slot, when the caller really started or ''. Returns `{leaseHeld, cooldownUntil, now}`
- * (cooldownUntil 0 when not cooling down).
+ * the lease's start slot, when the caller really started or ''. Returns
+ * `{leaseHeld, cooldownUntil, cause, now}` (cooldownUntil 0 and cause '' when not cooling down).
  */
 export const RELEASE_SCRIPT = `${COMMON}
 local scope, leaseId, outcome = ARGV[1], ARGV[2], ARGV[3]
@@ -125,7 +125,7 @@ local coolingDown = b.cool > now
 b.updated = now
 local function capped(ms) return math.min(ms, ${MAX_COOLDOWN_MS}) end
 if outcome == 'success' then
-  if probe or b.cool == 0 then b.cool, b.tstreak, b.fstreak = 0, 0, 0 end
+  if probe or b.cool == 0 then b.cool, b.cause, b.tstreak, b.fstreak = 0, '', 0, 0 end
 elseif outcome == 'throttled' then
   if coolingDown and not probe then
     if retryAfter then b.cool = math.max(b.cool, now + capped(retryAfter)) end
@@ -140,19 +140,22 @@ elseif outcome == 'throttled' then
       delay = capped(base * 2 ^ math.max(0, b.tstreak - 1))
     end
     b.cool = now + delay
+    b.cause = 'throttled'
   end
 elseif outcome == 'infrastructure_failure' then
   b.fstreak = b.fstreak + 1
   if b.fstreak >= ${INFRASTRUCTURE_FAILURE_THRESHOLD} then
-    b.cool = math.max(b.cool, now + ${INFRASTRUCTURE_FAILURE_COOLDOWN_MS})
+    local until_failure = now + ${INFRASTRUCTURE_FAILURE_COOLDOWN_MS}
+    -- A throttle cooldown that ends later keeps its cause: it is what the wait is for.
+    if until_failure > b.cool then b.cool, b.cause = until_failure, 'infrastructure_failure' end
   end
 end
 save(b, scope)
 local held_flag = 0
 if held then held_flag = 1 end
-local until_ = 0
-if b.cool > now then until_ = b.cool end
-return { held_flag, until_, now }
+local until_, cause = 0, ''
+if b.cool > now then until_, cause = b.cool, b.cause end
+return { held_flag, until_, cause, now }
 `;
 
 const EVERY_SCOPE = `
@@ -164,13 +167,13 @@ local scopes = redis.call('ZRANGE', indexKey, 0, -1)
 
 /**
  * Every scope's state. KEYS: index. ARGV: key prefix. Returns `{now, n, then n rows}`, each row
- * `{key, kind, last, cool, tstreak, fstreak, admissions, liveLeases, probeLive}`.
+ * `{key, kind, last, cool, tstreak, fstreak, admissions, liveLeases, probeLive, cause}`.
  */
 export const STATUS_SCRIPT = `${EVERY_SCOPE}
 local rows = {}
 for _, scope in ipairs(scopes) do
   local bucketKey, leaseKey = prefix .. 'b:' .. scope, prefix .. 'l:' .. scope
-  local f = redis.call('HMGET', bucketKey, 'kind', 'last', 'cool', 'tstreak', 'fstreak', 'admissions', 'probe')
+  local f = redis.call('HMGET', bucketKey, 'kind', 'last', 'cool', 'tstreak', 'fstreak', 'admissions', 'probe', 'cause')
   if f[1] then
     local live = redis.call('ZCOUNT', leaseKey, '(' .. now, '+inf')
     local probeLive = 0
@@ -179,7 +182,7 @@ for _, scope in ipairs(scopes) do
       if expires and tonumber(expires) > now then probeLive = 1 end
     end
     table.insert(rows, { scope, f[1], tonumber(f[2]), tonumber(f[3]), tonumber(f[4]), tonumber(f[5]),
-      tonumber(f[6]), live, probeLive })
+      tonumber(f[6]), live, probeLive, f[8] or '' })
   end
 end
 return { now, rows }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { WebToolError } from '@mono-agent/budget-policy';
+import type { CooldownCause } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import type {
   CoordinationStore,
@@ -82,7 +83,11 @@ function isNoScript(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('NOSCRIPT');
 }
 
-type Row = [string, string, number, number, number, number, number, number, number];
+type Row = [string, string, number, number, number, number, number, number, number, string];
+
+function causeOf(value: unknown): CooldownCause | undefined {
+  return value === 'throttled' || value === 'infrastructure_failure' ? value : undefined;
+}
 
 /**
  * The `redis`-mode store: the same admission contract as the host file, shared by every machine that
@@ -227,10 +232,12 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
           clockUncertaintyMs: Math.ceil(roundTrip),
         };
       } else if (type === 'skipped') {
+        const cause = causeOf(reply[3]);
         answer = {
           type: 'skipped',
           reason: reply[1] === 'probe_in_flight' ? 'probe_in_flight' : 'cooldown',
           retryAt: Number(reply[2]),
+          ...(cause === undefined ? {} : { cause }),
           now,
         };
       } else if (type === 'wait') {
@@ -250,7 +257,7 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
       return answer;
     },
     async release(key, release, operation: StoreOperationOptions = {}) {
-      const [held, cooldownUntil, now] = await run<[number, number, number]>(
+      const [held, cooldownUntil, causeText, now] = await run<[number, number, string, number]>(
         RELEASE_SCRIPT,
         bucketKeys(key),
         [
@@ -266,20 +273,23 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
       return {
         leaseHeld: Number(held) === 1,
         ...(Number(cooldownUntil) > 0 ? { cooldownUntil: Number(cooldownUntil) } : {}),
+        ...(causeOf(causeText) === undefined ? {} : { cooldownCause: causeOf(causeText) as CooldownCause }),
         now: Number(now),
       };
     },
     async snapshot(operation: StoreOperationOptions = {}) {
       const [now, rows] = await run<[number, Row[]]>(STATUS_SCRIPT, [indexKey], [prefix], operation.signal);
       const scopes = rows.map(
-        ([key, kind, last, cool, throttleStreak, failureStreak, admissions, live, probeLive]) => {
+        ([key, kind, last, cool, throttleStreak, failureStreak, admissions, live, probeLive, causeText]) => {
           const coolingDown = Number(cool) > Number(now);
+          const cause = Number(cool) === 0 ? undefined : causeOf(causeText);
           const status: ScopeStatus = {
             key,
             kind: kind as ScopeKind,
             activeRequests: Number(live),
             coolingDown,
             ...(coolingDown ? { cooldownUntil: Number(cool) } : {}),
+            ...(cause === undefined ? {} : { cooldownCause: cause }),
             probeDue: !coolingDown && Number(cool) !== 0 && Number(probeLive) === 0,
             probeInFlight: !coolingDown && Number(cool) !== 0 && Number(probeLive) === 1,
             throttleStreak: Number(throttleStreak),

@@ -1,5 +1,5 @@
 import { reclaimLeases } from './admission-policy.js';
-import type { BucketState } from './bucket-state.js';
+import type { BucketState, CooldownCause } from './bucket-state.js';
 import type { ScopeKind } from './scope-limits.js';
 
 /** Operational metadata of one scope, keyed by its hash. */
@@ -14,6 +14,8 @@ export interface ScopeStatus {
   coolingDown: boolean;
   /** Epoch milliseconds the cooldown ends, while cooling down. */
   cooldownUntil?: number;
+  /** What opened the cooldown, while cooling down or probing. */
+  cooldownCause?: CooldownCause;
   /** Whether the cooldown ended and the next admission will be the probe. */
   probeDue: boolean;
   /** Whether the probe is out. */
@@ -44,6 +46,9 @@ export function scopeStatus(
     activeRequests: live.leases.length,
     coolingDown,
     ...(coolingDown ? { cooldownUntil: live.cooldownUntil } : {}),
+    ...(live.cooldownUntil !== 0 && live.cooldownCause !== undefined
+      ? { cooldownCause: live.cooldownCause }
+      : {}),
     probeDue: !coolingDown && live.cooldownUntil !== 0 && !probeInFlight,
     probeInFlight,
     throttleStreak: live.throttleStreak,

@@ -135,6 +135,7 @@ export function createPolicyStore(table: BucketTableStore): TableBackedStore {
       return {
         leaseHeld: effect.leaseHeld,
         ...(effect.cooldownUntil === undefined ? {} : { cooldownUntil: effect.cooldownUntil }),
+        ...(effect.cooldownCause === undefined ? {} : { cooldownCause: effect.cooldownCause }),
         now,
       };
     },

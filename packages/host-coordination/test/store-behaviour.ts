@@ -90,7 +90,13 @@ export function describeStoreBehaviour(name: string, create: () => Promise<Store
       expect(throttled.retryAfterMs).toBeGreaterThan(300);
       expect(throttled.retryAfterMs).toBeLessThanOrEqual(400);
       const skip = await coordinator.admit(request);
-      expect(skip).toMatchObject({ status: 'skipped', code: 'cooldown', reason: 'cooldown' });
+      expect(skip).toMatchObject({
+        status: 'skipped',
+        code: 'cooldown',
+        reason: 'cooldown',
+        cause: 'throttled',
+      });
+      expect(throttled.cause).toBe('throttled');
       const status = await coordinator.status();
       expect(status.coolingDownCount).toBe(1);
       expect(status.scopes[0]).toMatchObject({
@@ -144,8 +150,14 @@ export function describeStoreBehaviour(name: string, create: () => Promise<Store
       const twice = await permitOf(await coordinator.admit(request)).release({
         outcome: 'infrastructure_failure',
       });
-      expect(twice.coolingDown).toBe(true);
-      expect((await coordinator.admit(request)).status).toBe('skipped');
+      expect(twice).toMatchObject({ coolingDown: true, cause: 'infrastructure_failure' });
+      expect(await coordinator.admit(request)).toMatchObject({
+        status: 'skipped',
+        cause: 'infrastructure_failure',
+      });
+      expect((await coordinator.status()).scopes[0]).toMatchObject({
+        cooldownCause: 'infrastructure_failure',
+      });
       await store.close();
     });
 
