@@ -1,5 +1,5 @@
 import type TurndownService from 'turndown';
-import { loadTurndown } from './lazy-modules.js';
+import { loadLinkedom, loadTurndown } from './lazy-modules.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
 /** Elements whose content is never readable text. */
@@ -55,9 +55,16 @@ const CODE_LANGUAGE =
  * language.
  */
 export async function htmlToMarkdown(html: string, baseUrl: string): Promise<string> {
-  const service = await serviceFor(baseUrl);
-  return tidyMarkdown(service.turndown(html));
+  const [service, { parseHTML }] = await Promise.all([serviceFor(baseUrl), loadLinkedom()]);
+  // Parsed by linkedom, the one DOM of the package, into one wrapper element (what Turndown itself
+  // does with a string), so Turndown never needs a DOM of its own.
+  const { document } = parseHTML(`<!doctype html><html><body><${ROOT}>${html}</${ROOT}></body></html>`);
+  const root = document.querySelector(ROOT);
+  return tidyMarkdown(root === null ? '' : service.turndown(root as unknown as TurndownService.Node));
 }
+
+/** The element the fragment is parsed into (a custom element keeps every child in one place). */
+const ROOT = 'x-turndown';
 
 /**
  * Collapses runs of blank lines and trailing spaces that Turndown leaves between blocks, and the

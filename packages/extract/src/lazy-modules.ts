@@ -34,9 +34,13 @@ export function loadReadability(): Promise<typeof import('@mozilla/readability')
   return readability;
 }
 
-/** Turndown's service class, the HTML → Markdown converter. */
+/**
+ * Turndown's service class, the HTML → Markdown converter. Its DOM-free build: the Node build parses
+ * strings with its own DOM (domino), which would load a second DOM implementation beside linkedom on
+ * every HTML page; `htmlToMarkdown` hands it linkedom nodes instead of strings.
+ */
 export function loadTurndown(): Promise<typeof import('turndown')> {
-  turndown ??= import('turndown').then((module) => module.default);
+  turndown ??= import('turndown/lib/turndown.browser.cjs.js').then((module) => module.default);
   return turndown;
 }
 
