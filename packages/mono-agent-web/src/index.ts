@@ -1,3 +1,18 @@
+export {
+  type AiSdkWebTool,
+  type AiSdkWebTools,
+  createAiSdkTools,
+  createMcpServer,
+  createPiAgentTools,
+  DEFAULT_MCP_SERVER_NAME,
+  MCP_PROGRESS_INTERVAL_MS,
+  type McpServerOptions,
+  type McpStdioOptions,
+  type PiWebTool,
+  serveMcpOverStdio,
+  type ToolCallOptions,
+  type WebTools,
+} from './adapters/agent-adapters.js';
 export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
 export { type CliOutput, runCli } from './run-cli.js';
@@ -22,6 +37,7 @@ export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
 export type { TimingEvent } from './runtime/timing-event.js';
 export type { FetchFailureData } from './runtime/web-fetch-call.js';
 export {
+  type CreateWebRuntimeOptions,
   createWebRuntime,
   FETCH_DEADLINE_MS,
   type StartRunOptions,
@@ -30,6 +46,7 @@ export {
   type WebRuntime,
   type WebRuntimeOptions,
 } from './runtime/web-runtime.js';
+export type { PartialWebConfig } from './runtime/runtime-config.js';
 export {
   LIVENESS_PROBE_TIMEOUT_MS,
   MIN_AGENT_BROWSER_VERSION,

@@ -3,6 +3,7 @@ export {
   createMcpServer,
   DEFAULT_MCP_SERVER_NAME,
   DEFAULT_MCP_SERVER_VERSION,
+  MCP_PROGRESS_INTERVAL_MS,
   type McpServerOptions,
   type McpStdioOptions,
   serveMcpOverStdio,

@@ -16,6 +16,7 @@ import {
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
+import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
 import { createRunContext, type RunDependencies } from './run-context.js';
 import type { TimingEvent } from './timing-event.js';
 import { webFetchCall } from './web-fetch-call.js';
@@ -39,6 +40,8 @@ export interface ToolCallResult {
 export interface WebRuntimeOptions {
   /** The loaded configuration. */
   config: WebConfig;
+  /** An agent configuration file, read only when `config` is left out or given in part. */
+  configFile?: string;
   /** A coordinator to share (default: one for `config.coordination`). */
   coordinator?: Coordinator;
   /** Receives one bounded event per tool call. */
@@ -135,18 +138,24 @@ function providersFor(
   return codex === undefined ? { providers } : { providers, codex };
 }
 
+/** What {@link createWebRuntime} takes: the options with the configuration optional or partial. */
+export type CreateWebRuntimeOptions = Omit<WebRuntimeOptions, 'config'> & { config?: PartialWebConfig };
+
 /**
- * Builds the host-level runtime from a loaded configuration. The coordinator and the process cache
- * of successful searches live here; everything else belongs to a run.
+ * Builds the host-level runtime. The coordinator and the process cache of successful searches live
+ * here; everything else belongs to a run. With no configuration (or part of one) the rest comes from
+ * the defaults, `configFile` and the environment, as the CLI loads them.
  */
 export async function createWebRuntime(
-  configOrOptions: WebConfig | WebRuntimeOptions,
-  extraOptions: Omit<WebRuntimeOptions, 'config'> = {},
+  configOrOptions: PartialWebConfig | CreateWebRuntimeOptions = {},
+  extraOptions: Omit<CreateWebRuntimeOptions, 'config'> = {},
 ): Promise<WebRuntime> {
-  // Both `createWebRuntime(config)` and `createWebRuntime({ config, ...options })` are accepted.
-  const options: WebRuntimeOptions =
-    'config' in configOrOptions ? configOrOptions : { ...extraOptions, config: configOrOptions };
-  const { config } = options;
+  // `createWebRuntime()`, `createWebRuntime(config)` and `createWebRuntime({ config?, ...options })`.
+  const given: CreateWebRuntimeOptions = isRuntimeOptions(configOrOptions)
+    ? configOrOptions
+    : { ...extraOptions, config: configOrOptions };
+  const config = await resolveRuntimeConfig(given);
+  const options: WebRuntimeOptions = { ...given, config };
   const ownCoordinator =
     options.coordinator === undefined
       ? (await import('@mono-agent/host-coordination')).createCoordinator({
@@ -203,6 +212,23 @@ export async function createWebRuntime(
       await ownCoordinator?.close();
     },
   };
+}
+
+/** The option names that only {@link CreateWebRuntimeOptions} has, never a configuration section. */
+const RUNTIME_OPTION_NAMES = [
+  'config',
+  'configFile',
+  'coordinator',
+  'onTiming',
+  'env',
+  'keylessEndpoints',
+  'stateDirectory',
+  'codexCommand',
+];
+
+function isRuntimeOptions(value: PartialWebConfig | CreateWebRuntimeOptions): value is CreateWebRuntimeOptions {
+  const keys = Object.keys(value);
+  return keys.length === 0 || keys.some((key) => RUNTIME_OPTION_NAMES.includes(key));
 }
 
 function startRun(dependencies: RunDependencies): WebRun {

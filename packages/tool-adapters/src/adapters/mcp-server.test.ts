@@ -182,3 +182,48 @@ describe('createMcpServer over the in-memory transport', () => {
     }
   });
 });
+
+describe('progress of a long call', () => {
+  it('is reported while the call runs when the client sends a progress token, and not otherwise', async () => {
+    const tools = createEchoWebTools();
+    const server = await createMcpServer(tools, { progressIntervalMs: 20 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const sent: string[] = [];
+    const send = serverSide.send.bind(serverSide);
+    serverSide.send = (message, options) => {
+      if ('method' in message) sent.push(message.method);
+      return send(message, options);
+    };
+    const client = new Client({ name: 'adapter-test', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const url = `https://slow.example${HANGING_PATH}`;
+      const progress: { progress: number; message?: string }[] = [];
+      const asked = new AbortController();
+      const withToken = client.callTool({ name: 'WebFetch', arguments: { url } }, undefined, {
+        signal: asked.signal,
+        onprogress: (update) => progress.push(update),
+      });
+      await expect.poll(() => progress.length).toBeGreaterThanOrEqual(2);
+      asked.abort(new Error('enough'));
+      await expect(withToken).rejects.toThrow();
+      expect(progress[0]?.message).toMatch(/^WebFetch still running after \d+ s$/);
+      expect(progress[1]!.progress).toBeGreaterThan(progress[0]!.progress);
+
+      // The same slow call without a token: the server sends no progress at all.
+      sent.length = 0;
+      const silent = new AbortController();
+      const withoutToken = client.callTool({ name: 'WebFetch', arguments: { url } }, undefined, {
+        signal: silent.signal,
+      });
+      await expect.poll(() => tools.calls.length).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      silent.abort(new Error('enough'));
+      await expect(withoutToken).rejects.toThrow();
+      expect(sent).not.toContain('notifications/progress');
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
