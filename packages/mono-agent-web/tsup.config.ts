@@ -1,4 +1,36 @@
 import { libraryPreset } from '@mono-agent/tsup-config';
 import { defineConfig } from 'tsup';
 
-export default defineConfig(libraryPreset({ entry: ['src/index.ts', 'src/cli.ts'] }));
+// The library entry is built like every package (siblings stay imports). The CLI entry is bundled
+// with the siblings it reaches through the search and configuration paths, built from their sources
+// so that tree shaking keeps only what a command uses: an agent that runs the bin once per tool call
+// then resolves and evaluates a few files instead of a few dozen. Kept external: the MCP SDK and the
+// siblings that resolve their own third-party dependencies at run time (extract and its parsers,
+// net and undici, keyless-html and htmlparser2), each a dependency of this package, plus every
+// other third-party package except valibot (bundled with tool-adapters).
+const BUNDLED_WITH_CLI = [
+  '@mono-agent/budget-policy',
+  '@mono-agent/codex-app-server-client',
+  '@mono-agent/host-coordination',
+  '@mono-agent/search-providers',
+  '@mono-agent/tool-adapters',
+  'valibot',
+  '@valibot/to-json-schema',
+];
+
+export default defineConfig([
+  // Each build cleans only its own files: the library everything but bin/, the CLI bin/.
+  libraryPreset({ clean: ['!bin/**'] }),
+  libraryPreset({
+    entry: { cli: 'src/cli.ts' },
+    outDir: 'dist/bin',
+    clean: true,
+    dts: false,
+    noExternal: BUNDLED_WITH_CLI,
+    // The agent SDKs are the library's optional peers; the bin never loads them.
+    external: ['ai', '@mariozechner/pi-agent-core', '@mariozechner/pi-ai'],
+    esbuildOptions(options) {
+      options.conditions = ['@mono-agent/source'];
+    },
+  }),
+]);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
-import { CONFIG_ENV_VARIABLES, loadWebConfig } from './config/index.js';
+import { CONFIG_ENV_VARIABLES } from './config/config-env-variables.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import {
@@ -174,11 +174,18 @@ function usageFailure(message: string, json: boolean, output: CliOutput): ExitCo
   return EXIT_CODES.invalidInput;
 }
 
-async function loadRuntime(parsed: Parsed, output: CliOutput) {
-  const config = await loadWebConfig({
+// The configuration loader (and the network and provider modules it checks values with) loads only
+// for a command that needs it, so `--help` and `--version` start as fast as Node itself.
+async function loadConfig(parsed: Parsed, output: CliOutput) {
+  const { loadWebConfig } = await import('./config/load-web-config.js');
+  return await loadWebConfig({
     env: output.env ?? process.env,
     ...(parsed.values.config === undefined ? {} : { file: parsed.values.config }),
   });
+}
+
+async function loadRuntime(parsed: Parsed, output: CliOutput) {
+  const config = await loadConfig(parsed, output);
   const { createWebRuntime } = await import('./runtime/web-runtime.js');
   return await createWebRuntime({ ...output.runtime, config, ...(output.env ? { env: output.env } : {}) });
 }
@@ -332,10 +339,7 @@ async function mcpCommand(parsed: Parsed, output: CliOutput) {
 
 async function validateCommand(parsed: Parsed, rest: string[], output: CliOutput) {
   if (rest.length > 0) throw new UsageError('validate takes no arguments');
-  const config = await loadWebConfig({
-    env: output.env ?? process.env,
-    ...(parsed.values.config === undefined ? {} : { file: parsed.values.config }),
-  });
+  const config = await loadConfig(parsed, output);
   const { validateWebConfig } = await import('./validate/validate-web-config.js');
   const report = await validateWebConfig(config, { liveness: !parsed.values['no-liveness'] });
   if (parsed.values.json) {

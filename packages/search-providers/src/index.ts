@@ -29,14 +29,13 @@ export {
   classifyOllamaOrigin,
   classifyOllamaResponse,
   createOllamaProvider,
-  DEFAULT_OLLAMA_BASE_URL,
   OLLAMA_FILTER_SUPPORT,
-  OLLAMA_HOSTED_ORIGIN,
   OLLAMA_LOCAL_SEARCH_PATH,
   OLLAMA_SEARCH_PATH,
   type OllamaOriginKind,
   type OllamaProviderOptions,
 } from './ollama-provider.js';
+export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from './ollama-origins.js';
 export { isLoopbackHost, operatorEndpointPolicy, parseLoopbackEndpoint } from './operator-endpoint.js';
 export { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
 export { type RankedList, RECIPROCAL_RANK_CONSTANT, reciprocalRankFusion } from './reciprocal-rank-fusion.js';

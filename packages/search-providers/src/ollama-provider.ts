@@ -2,6 +2,7 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import { classifyAddress, type HttpResponse, httpRequest, type NetworkPolicy } from '@mono-agent/net';
 import { refuseUnlessPolicyAllows } from './destination-policy.js';
 import { normalizeResultUrl } from './normalize-result-url.js';
+import { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from './ollama-origins.js';
 import { operatorEndpointPolicy } from './operator-endpoint.js';
 import type {
   FilterSupport,
@@ -12,10 +13,6 @@ import type {
 } from './search-provider.js';
 import type { SearchResult } from './search-result.js';
 
-/** Where a local or self-hosted Ollama listens unless configured otherwise. */
-export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
-/** The one origin that receives an Ollama API key. */
-export const OLLAMA_HOSTED_ORIGIN = 'https://ollama.com';
 /** The path a local daemon serves web search on. */
 export const OLLAMA_LOCAL_SEARCH_PATH = '/api/experimental/web_search';
 /** The hosted path, also tried on a local origin that does not know the experimental one. */

@@ -38,7 +38,7 @@ export const MAX_CODEX_MODEL_LENGTH = 100;
 
 /** The Ollama origin used when `backend` is `ollama` and no origin is configured. */
 /** The one origin treated as hosted Ollama, and the only one that may name an API key variable. */
-export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from '@mono-agent/search-providers';
+export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from '@mono-agent/search-providers/ollama-origins';
 /** The idle gap that starts a fresh run in `mono-agent-web mcp`, and its bounds, in seconds. */
 export {
   DEFAULT_RUN_IDLE_SECONDS,
