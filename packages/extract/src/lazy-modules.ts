@@ -3,7 +3,7 @@
 
 let chardet: Promise<typeof import('chardet')> | undefined;
 let linkedom: Promise<typeof import('linkedom')> | undefined;
-let defuddle: Promise<typeof import('defuddle/node')> | undefined;
+let defuddle: Promise<Pick<typeof import('defuddle/node'), 'Defuddle'>> | undefined;
 let readability: Promise<typeof import('@mozilla/readability')> | undefined;
 let turndown: Promise<typeof import('turndown')> | undefined;
 let xmlParser: Promise<typeof import('fast-xml-parser')> | undefined;
@@ -22,9 +22,26 @@ export function loadLinkedom(): Promise<typeof import('linkedom')> {
   return linkedom;
 }
 
-/** Defuddle's Node entry. */
-export function loadDefuddle(): Promise<typeof import('defuddle/node')> {
-  defuddle ??= import('defuddle/node');
+/**
+ * Defuddle, with the call shape of its Node entry. Built on the core class (the package's main
+ * entry) because the Node entry also loads Defuddle's Markdown converter, a second copy of Turndown
+ * with its own DOM (domino), on every HTML page, although the package converts with its own Turndown
+ * (`markdown: false`). The Node entry's function does exactly this for a Document and that option.
+ */
+export function loadDefuddle(): Promise<Pick<typeof import('defuddle/node'), 'Defuddle'>> {
+  defuddle ??= import('defuddle').then((module) => {
+    // A CommonJS module whose declarations are written as ES exports: at run time `default` is the
+    // class itself, which the declarations call `default.default`.
+    const exported = module.default as unknown as { default?: unknown };
+    const DefuddleCore = (exported.default ?? exported) as typeof import('defuddle/node').DefuddleClass;
+    return {
+      Defuddle: async (document, url, options) =>
+        await new DefuddleCore(document as Document, {
+          ...options,
+          url: url || (document as Document).URL || 'about:blank',
+        }).parseAsync(),
+    };
+  });
   return defuddle;
 }
 

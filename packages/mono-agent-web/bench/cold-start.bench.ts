@@ -14,7 +14,7 @@ import { startFixtureWeb } from '@mono-agent/fixture-web';
 const TARGET_RATIOS = { fetch: 3, search: 2, help: 1.5 } as const;
 const ROUNDS = Number(process.env.COLD_START_ROUNDS ?? 10);
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/bin/cli.js', import.meta.url));
 if (!existsSync(cli)) {
   console.error(`${cli} is missing: run \`pnpm build\` first (the benchmark measures the built bin).`);
   process.exit(1);

@@ -1,0 +1,358 @@
+// The install test: every publishable package packed as `npm publish` would, installed from the
+// tarballs into a fresh npm project outside the workspace, then used the way its users use it.
+// Needs the built packages (`pnpm build`) and the npm registry (for the third-party dependencies).
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PackedPackage, packPublishable, publishableDirectories, tarballFiles } from './pack-publishable.js';
+import { allReadmeBlocks, installedPackages, mcpLaunch, type ReadmeBlock, repositoryRoot } from './readme-blocks.js';
+
+/** The SDK versions the adapters are built for, installed beside the tarballs as a user would. */
+const AGENT_SDKS = ['ai@^6.0.0', '@mariozechner/pi-agent-core@^0.73.0', '@mariozechner/pi-ai@^0.73.0'];
+/** What the strict TypeScript consumer installs besides the tarballs: the AI SDK only. */
+const TYPESCRIPT_CONSUMER_PACKAGES = ['ai@^6.0.0', 'typescript@~5.9.3', '@types/node@^20.19.8'];
+
+const tsxLoader = pathToFileURL(createRequire(join(repositoryRoot, 'package.json')).resolve('tsx/esm')).href;
+const loopbackOnly = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
+const SEARX_RESULTS = readFileSync(
+  join(repositoryRoot, 'packages/search-providers/src/__fixtures__/searx/searx-1.1.0_results-local-engines.json'),
+  'utf8',
+);
+const blocks = allReadmeBlocks();
+
+let scratch: string;
+let project: string;
+let consumer: string;
+let packed: PackedPackage[];
+let web: FixtureWeb;
+
+function npmInstall(directory: string, specs: string[]): void {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs], {
+    cwd: directory,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+function freshProject(name: string): string {
+  const directory = join(scratch, name);
+  mkdirSync(directory);
+  writeFileSync(join(directory, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+  return directory;
+}
+
+/** The environment of everything run in the project: the fixture web is the only reachable site. */
+function loopbackEnvironment(): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: join(scratch, 'home'),
+    npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? scratch, '.npm'),
+    MONO_AGENT_NETWORK_MODE: 'allowlist',
+    MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${web.port}`,
+    MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: web.baseUrl,
+    MONO_AGENT_WEB_SEARCH_BACKEND: 'searxng',
+  };
+}
+
+function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd ?? project, env: { ...loopbackEnvironment(), ...options.env }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Writes a README module block into the project, named after where it comes from. */
+function writeBlock(block: ReadmeBlock, directory = project): string {
+  const file = join(directory, 'readme', `${block.file.replace(/[/.]/g, '-')}-${block.line}.mts`);
+  mkdirSync(join(directory, 'readme'), { recursive: true });
+  writeFileSync(file, `${block.code}\n`);
+  return file;
+}
+
+/** Runs a TypeScript file in the project (resolving its imports from the project's node_modules). */
+function runTypeScript(file: string, args: string[] = []) {
+  return run(process.execPath, ['--import', tsxLoader, '--import', loopbackOnly, file, ...args]);
+}
+
+const moduleBlocks = blocks.filter((block) => block.kind === 'module');
+const blockImporting = (specifier: string) =>
+  moduleBlocks.find((block) => block.code.includes(`from '${specifier}'`) && block.file.includes('mono-agent-web'));
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'mono-agent-install-'));
+  mkdirSync(join(scratch, 'home'));
+  const tarballs = join(scratch, 'tarballs');
+  mkdirSync(tarballs);
+  packed = packPublishable(tarballs);
+  project = freshProject('install-check-project');
+  consumer = freshProject('strict-typescript-consumer');
+  const specs = packed.map((entry) => entry.tarball);
+  npmInstall(project, [...specs, ...AGENT_SDKS]);
+  npmInstall(consumer, [...specs, ...TYPESCRIPT_CONSUMER_PACKAGES]);
+  web = await startFixtureWeb();
+  web.scenario('/search', { headers: { 'content-type': 'application/json' }, body: SEARX_RESULTS });
+});
+
+afterAll(async () => {
+  await web?.close();
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the packed packages', () => {
+  it('are every publishable package and no private one', () => {
+    expect(packed.map((entry) => entry.name).sort()).toEqual(publishableDirectories().map((entry) => entry.name).sort());
+    for (const entry of packed) expect(entry.name).not.toMatch(/demo|fixture-web|bench|tsconfig|tsup-config|vitest-config|checks|install-check/);
+  });
+
+  it('carry their docs and no tests; the web package carries CONFIG.md, which its README links', () => {
+    for (const entry of packed) {
+      const files = tarballFiles(entry.tarball);
+      expect(files, entry.name).toContain('README.md');
+      expect(files.filter((file) => /\.test\.ts$|__fixtures__/.test(file)), entry.name).toEqual([]);
+    }
+    const web = packed.find((entry) => entry.name === '@mono-agent/web')!;
+    expect(tarballFiles(web.tarball)).toEqual(expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.js']));
+  });
+
+  it('are what the README install commands name, all installed', () => {
+    const names = new Set(packed.map((entry) => entry.name));
+    for (const block of blocks.filter((entry) => entry.kind === 'install')) {
+      for (const spec of installedPackages(block)) {
+        const name = spec.replace(/(?<=.)@[^/]*$/, '');
+        const installed = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+        expect(installed.name, `${block.file}:${block.line}`).toBe(name);
+        if (name.startsWith('@mono-agent/')) expect(names).toContain(name);
+      }
+    }
+  });
+});
+
+describe('the mono-agent-web bin', () => {
+  const bin = () => join(project, 'node_modules/.bin/mono-agent-web');
+
+  it('fetches a page as the model reads it', async () => {
+    const result = await run(bin(), ['fetch', web.url('/pages/news-article')]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^WebFetch status: ok \| kind: html/);
+    expect(result.stdout).toContain('[BEGIN UNTRUSTED WEB CONTENT]');
+  });
+
+  it('searches the configured SearXNG', async () => {
+    const result = await run(bin(), ['search', 'fixture result', '--limit', '2', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'results', backend: 'searxng' });
+  });
+
+  it('prints every command the README usage block shows', async () => {
+    const help = await run(bin(), ['--help']);
+    expect(help.code).toBe(0);
+    const usage = blocks.filter((block) => block.kind === 'usage');
+    expect(usage.length).toBeGreaterThan(0);
+    for (const block of usage) {
+      for (const [command] of block.code.matchAll(/^mono-agent-web [a-z-]+/gm)) expect(help.stdout).toContain(command);
+    }
+  });
+
+  it('accepts the configuration examples of the docs', async () => {
+    for (const block of blocks.filter((entry) => entry.kind === 'config')) {
+      const file = join(scratch, `config-${block.line}.json`);
+      writeFileSync(file, block.code);
+      const result = await run(bin(), ['validate', '--no-liveness', '--json', '--config', file]);
+      expect(result.code, `${block.file}:${block.line}: ${result.stdout}${result.stderr}`).not.toBe(2);
+    }
+  });
+});
+
+describe('each MCP client configuration of the README', () => {
+  const configs = blocks.filter((block) => block.kind === 'mcp-config');
+
+  it.each(configs.map((block) => [`${block.file}:${block.line} (${block.language})`, block] as const))(
+    '%s starts a server the MCP SDK client can use',
+    async (_name, block) => {
+      const launch = mcpLaunch(block);
+      const transport = new StdioClientTransport({
+        command: launch.command,
+        args: launch.args,
+        cwd: project,
+        env: { ...loopbackEnvironment(), ...launch.env },
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'install-check', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toEqual(['WebSearch', 'WebFetch']);
+        for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+        const result = (await client.callTool({
+          name: 'WebFetch',
+          arguments: { url: web.url('/pages/news-article') },
+        })) as CallToolResult;
+        expect(result.isError).toBe(false);
+        expect(JSON.stringify(result.content)).toContain('WebFetch status: ok | kind: html');
+      } finally {
+        await client.close();
+      }
+    },
+  );
+});
+
+describe('the README modules, run in the installed project with loopback-only network', () => {
+  it.each(moduleBlocks.map((block) => [`${block.file}:${block.line}`, block] as const))('%s runs', async (_name, block) => {
+    const result = await runTypeScript(writeBlock(block));
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    // Logging is the examples' business (the web example prints timing events); a crash is not.
+    expect(result.stderr).not.toMatch(/^\s+at |\bError:|Warning:/m);
+  });
+
+  it("the AI SDK example calls WebFetch through generateText with the SDK's mock model", async () => {
+    const example = blockImporting('ai');
+    expect(example).toBeDefined();
+    const driver = join(project, 'drive-ai-sdk.mts');
+    writeFileSync(
+      driver,
+      `import { MockLanguageModelV3 } from 'ai/test';
+import { research } from ${JSON.stringify(writeBlock(example!))};
+const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
+const model = new MockLanguageModelV3({ doGenerate: [
+  { content: [{ type: 'tool-call', toolCallId: 'call-fetch', toolName: 'WebFetch', input: JSON.stringify({ url: process.argv[2] }) }], finishReason: { unified: 'tool-calls', raw: 'tool_use' }, usage, warnings: [] },
+  { content: [{ type: 'text', text: 'The council approved the pilot.' }], finishReason: { unified: 'stop', raw: 'end_turn' }, usage, warnings: [] },
+] });
+const text = await research(model, 'What did the council decide?');
+console.log(JSON.stringify({ text, secondPrompt: model.doGenerateCalls[1]?.prompt }));
+`,
+    );
+    const result = await runTypeScript(driver, [web.url('/pages/news-article')]);
+    expect(result.code, result.stderr).toBe(0);
+    const { text, secondPrompt } = JSON.parse(result.stdout.trim().split('\n').at(-1)!);
+    expect(text).toBe('The council approved the pilot.');
+    expect(JSON.stringify(secondPrompt)).toContain('WebFetch status: ok | kind: html');
+    expect(JSON.stringify(secondPrompt)).toContain('night bus pilot');
+  });
+
+  it("the Pi example calls WebFetch in a Pi agent with pi-ai's faux provider", async () => {
+    const example = blockImporting('@mariozechner/pi-agent-core');
+    expect(example).toBeDefined();
+    const driver = join(project, 'drive-pi.mts');
+    writeFileSync(
+      driver,
+      `import { fauxAssistantMessage, fauxText, fauxToolCall, registerFauxProvider } from '@mariozechner/pi-ai';
+import { research } from ${JSON.stringify(writeBlock(example!))};
+const faux = registerFauxProvider();
+faux.setResponses([
+  fauxAssistantMessage(fauxToolCall('WebFetch', { url: process.argv[2] }, { id: 'call-fetch' }), { stopReason: 'toolUse' }),
+  fauxAssistantMessage(fauxText('The council approved the pilot.')),
+]);
+const agent = await research(faux.getModel(), 'What did the council decide?');
+const results = agent.state.messages.filter((message) => message.role === 'toolResult');
+console.log(JSON.stringify({ error: agent.state.errorMessage ?? null, results }));
+faux.unregister();
+`,
+    );
+    const result = await runTypeScript(driver, [web.url('/pages/news-article')]);
+    expect(result.code, result.stderr).toBe(0);
+    const { error, results } = JSON.parse(result.stdout.trim().split('\n').at(-1)!);
+    expect(error).toBeNull();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ toolName: 'WebFetch', isError: false });
+    expect(JSON.stringify(results[0].content)).toContain('WebFetch status: ok | kind: html');
+  });
+});
+
+describe('a strict TypeScript project with only the AI SDK installed', () => {
+  // tsc over every declaration file of the SDKs takes a while on a busy machine.
+  it('type-checks the AI SDK example and the package types (skipLibCheck off)', { timeout: 600_000 }, async () => {
+    const example = blockImporting('ai');
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          types: ['node'],
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+        },
+        include: ['*.ts', 'readme/*.mts'],
+      }),
+    );
+    writeBlock(example!, consumer);
+    writeFileSync(
+      join(consumer, 'consumer.ts'),
+      `import { createAiSdkTools, createMcpServer, createWebRuntime, type WebRun } from '@mono-agent/web';
+const runtime = await createWebRuntime({ config: { network: { mode: 'none' } } });
+const run: WebRun = runtime.startRun();
+const tools = await createAiSdkTools(run);
+const result = await run.webFetch({ url: 'https://example.com/' });
+const text: string = result.text;
+const server = await createMcpServer(run);
+console.log(Object.keys(tools), text.length, typeof server.connect);
+await run.close();
+await runtime.close();
+`,
+    );
+    const tsc = join(consumer, 'node_modules/.bin/tsc');
+    const result = await run(tsc, ['-p', consumer], { cwd: consumer });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // Pi is not installed here, which is the case the published types must survive.
+    expect(() => createRequire(join(consumer, 'package.json')).resolve('@mariozechner/pi-agent-core')).toThrow();
+  });
+});
+
+describe('importing @mono-agent/web in the installed project', () => {
+  it('loads no DOM, PDF, browser, Codex or agent SDK module', async () => {
+    const probe = join(project, 'import-probe.mjs');
+    writeFileSync(probe, "await import('@mono-agent/web');\n");
+    const hooks = fileURLToPath(new URL('./record-loaded-modules.mjs', import.meta.url));
+    const result = await run(process.execPath, ['--import', hooks, probe]);
+    expect(result.code, result.stderr).toBe(0);
+    const loaded = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[];
+    expect(loaded.some((url) => url.includes('/node_modules/@mono-agent/web/'))).toBe(true);
+    const heavy = loaded.filter((url) => HEAVY_MODULE.test(url));
+    expect(heavy).toEqual([]);
+  });
+
+  it('loads one DOM, linkedom, once an HTML page is fetched (the same probe sees what a call loads)', async () => {
+    const probe = join(project, 'fetch-probe.mjs');
+    writeFileSync(
+      probe,
+      `import { createWebRuntime } from '@mono-agent/web';
+const runtime = await createWebRuntime();
+const run = runtime.startRun();
+const result = await run.webFetch({ url: process.argv[2] });
+if (result.isError) throw new Error(result.text);
+await run.close();
+await runtime.close();
+`,
+    );
+    const hooks = fileURLToPath(new URL('./record-loaded-modules.mjs', import.meta.url));
+    const result = await run(process.execPath, ['--import', hooks, probe, web.url('/pages/news-article')]);
+    expect(result.code, result.stderr).toBe(0);
+    const loaded = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[];
+    expect(loaded.some((url) => url.includes('/node_modules/linkedom/'))).toBe(true);
+    expect(loaded.some((url) => url.includes('/node_modules/turndown/'))).toBe(true);
+    expect(loaded.filter((url) => /\/node_modules\/(@mixmark-io\/domino|jsdom|happy-dom)\//.test(url))).toEqual([]);
+  });
+});
+
+/** Modules that must wait for a call that needs them: DOM, PDF, browser, Codex and the agent SDKs. */
+const HEAVY_MODULE =
+  /\/node_modules\/(linkedom|@mixmark-io\/domino|htmlparser2|defuddle|@mozilla\/readability|turndown|unpdf|pdfjs-dist|@mono-agent\/codex-app-server-client|agent-browser|playwright|puppeteer|@modelcontextprotocol\/sdk|ai|@mariozechner\/[^/]+)\//;
