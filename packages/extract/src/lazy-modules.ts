@@ -51,13 +51,18 @@ export function loadReadability(): Promise<typeof import('@mozilla/readability')
   return readability;
 }
 
+/** Turndown's build without a DOM of its own (same API as the package entry, which types it). */
+const TURNDOWN_DOM_FREE_BUILD = 'turndown/lib/turndown.browser.cjs.js';
+
 /**
  * Turndown's service class, the HTML → Markdown converter. Its DOM-free build: the Node build parses
  * strings with its own DOM (domino), which would load a second DOM implementation beside linkedom on
  * every HTML page; `htmlToMarkdown` hands it linkedom nodes instead of strings.
  */
 export function loadTurndown(): Promise<typeof import('turndown')> {
-  turndown ??= import('turndown/lib/turndown.browser.cjs.js').then((module) => module.default);
+  turndown ??= (import(TURNDOWN_DOM_FREE_BUILD) as Promise<{ default: typeof import('turndown') }>).then(
+    (module) => module.default,
+  );
   return turndown;
 }
 

@@ -35,7 +35,13 @@ interface ColdCase {
 
 const cases: ColdCase[] = [
   { name: 'node -e 0 (baseline)', args: ['-e', '0'], env: {}, expect: /^$/ },
-  { name: 'mono-agent-web --help', target: TARGET_RATIOS.help, args: [cli, '--help'], env: {}, expect: /Usage:/ },
+  {
+    name: 'mono-agent-web --help',
+    target: TARGET_RATIOS.help,
+    args: [cli, '--help'],
+    env: {},
+    expect: /Usage:/,
+  },
   {
     name: 'mono-agent-web search (policy none)',
     target: TARGET_RATIOS.search,
@@ -72,7 +78,9 @@ function wallTime(coldCase: ColdCase): Promise<number> {
     child.on('close', () => {
       const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
       if (!coldCase.expect.test(stdout)) {
-        reject(new Error(`${coldCase.name}: unexpected output\n${stdout.slice(0, 400)}\n${stderr.slice(0, 400)}`));
+        reject(
+          new Error(`${coldCase.name}: unexpected output\n${stdout.slice(0, 400)}\n${stderr.slice(0, 400)}`),
+        );
       } else resolve(milliseconds);
     });
   });

@@ -34,6 +34,7 @@ export {
 } from './runtime/idle-run-rotation.js';
 export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
 export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
+export type { PartialWebConfig } from './runtime/runtime-config.js';
 export type { TimingEvent } from './runtime/timing-event.js';
 export type { FetchFailureData } from './runtime/web-fetch-call.js';
 export {
@@ -46,7 +47,6 @@ export {
   type WebRuntime,
   type WebRuntimeOptions,
 } from './runtime/web-runtime.js';
-export type { PartialWebConfig } from './runtime/runtime-config.js';
 export {
   LIVENESS_PROBE_TIMEOUT_MS,
   MIN_AGENT_BROWSER_VERSION,

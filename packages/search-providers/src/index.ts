@@ -25,6 +25,7 @@ export {
   STARTPAGE_FILTER_SUPPORT,
 } from './keyless-provider.js';
 export { normalizeResultUrl, resultIdentity } from './normalize-result-url.js';
+export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from './ollama-origins.js';
 export {
   classifyOllamaOrigin,
   classifyOllamaResponse,
@@ -35,7 +36,6 @@ export {
   type OllamaOriginKind,
   type OllamaProviderOptions,
 } from './ollama-provider.js';
-export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from './ollama-origins.js';
 export { isLoopbackHost, operatorEndpointPolicy, parseLoopbackEndpoint } from './operator-endpoint.js';
 export { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
 export { type RankedList, RECIPROCAL_RANK_CONSTANT, reciprocalRankFusion } from './reciprocal-rank-fusion.js';

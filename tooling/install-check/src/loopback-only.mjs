@@ -6,7 +6,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.']);
-const isLoopbackAddress = (address) => net.isIP(address) !== 0 && (/^127\./.test(address) || address === '::1');
+const isLoopbackAddress = (address) =>
+  net.isIP(address) !== 0 && (/^127\./.test(address) || address === '::1');
 const offline = (hostname) =>
   Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (the README test allows loopback only)`), {
     code: 'ENOTFOUND',
@@ -29,7 +30,8 @@ dns.promises.lookup = async function loopbackPromiseLookup(hostname, options) {
 };
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function loopbackConnect(...args) {
-  const options = typeof args[0] === 'object' && args[0] !== null ? args[0] : { port: args[0], host: args[1] };
+  const options =
+    typeof args[0] === 'object' && args[0] !== null ? args[0] : { port: args[0], host: args[1] };
   const host = options.host ?? 'localhost';
   if (options.path === undefined && !LOOPBACK_NAMES.has(host) && !isLoopbackAddress(host)) {
     process.nextTick(() => this.destroy(offline(host)));

@@ -17,7 +17,10 @@ export function publishableDirectories(): { name: string; directory: string }[] 
   return readdirSync(packages, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => join(packages, entry.name))
-    .map((directory) => ({ directory, manifest: JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) }))
+    .map((directory) => ({
+      directory,
+      manifest: JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')),
+    }))
     .filter(({ manifest }) => manifest.private !== true)
     .map(({ directory, manifest }) => ({ name: manifest.name as string, directory }));
 }

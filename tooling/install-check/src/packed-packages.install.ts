@@ -1,7 +1,7 @@
 // The install test: every publishable package packed as `npm publish` would, installed from the
 // tarballs into a fresh npm project outside the workspace, then used the way its users use it.
 // Needs the built packages (`pnpm build`) and the npm registry (for the third-party dependencies).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,18 +12,38 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedPackage, packPublishable, publishableDirectories, tarballFiles } from './pack-publishable.js';
-import { allReadmeBlocks, installedPackages, mcpLaunch, type ReadmeBlock, repositoryRoot } from './readme-blocks.js';
+import {
+  type PackedPackage,
+  packPublishable,
+  publishableDirectories,
+  tarballFiles,
+} from './pack-publishable.js';
+import {
+  allReadmeBlocks,
+  installedPackages,
+  mcpLaunch,
+  type ReadmeBlock,
+  repositoryRoot,
+} from './readme-blocks.js';
 
 /** The SDK versions the adapters are built for, installed beside the tarballs as a user would. */
 const AGENT_SDKS = ['ai@^6.0.0', '@mariozechner/pi-agent-core@^0.73.0', '@mariozechner/pi-ai@^0.73.0'];
 /** What the strict TypeScript consumer installs besides the tarballs: the AI SDK only. */
-const TYPESCRIPT_CONSUMER_PACKAGES = ['ai@^6.0.0', 'typescript@~5.9.3', '@types/node@^20.19.8'];
+// `@types/json-schema` is what `ai`'s own declarations need under `skipLibCheck: false`.
+const TYPESCRIPT_CONSUMER_PACKAGES = [
+  'ai@^6.0.0',
+  'typescript@~5.9.3',
+  '@types/node@^20.19.8',
+  '@types/json-schema@^7.0.15',
+];
 
 const tsxLoader = pathToFileURL(createRequire(join(repositoryRoot, 'package.json')).resolve('tsx/esm')).href;
 const loopbackOnly = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
 const SEARX_RESULTS = readFileSync(
-  join(repositoryRoot, 'packages/search-providers/src/__fixtures__/searx/searx-1.1.0_results-local-engines.json'),
+  join(
+    repositoryRoot,
+    'packages/search-providers/src/__fixtures__/searx/searx-1.1.0_results-local-engines.json',
+  ),
   'utf8',
 );
 const blocks = allReadmeBlocks();
@@ -34,17 +54,26 @@ let consumer: string;
 let packed: PackedPackage[];
 let web: FixtureWeb;
 
-function npmInstall(directory: string, specs: string[]): void {
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs], {
-    cwd: directory,
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** `npm install` of `specs` in `directory`, as a user runs it (install scripts of third-party SDKs skipped). */
+function npmInstall(directory: string, specs: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs],
+      { cwd: directory, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) =>
+        error ? reject(new Error(`npm install failed in ${directory}:\n${stderr}`)) : resolve(),
+    );
   });
 }
 
 function freshProject(name: string): string {
   const directory = join(scratch, name);
   mkdirSync(directory);
-  writeFileSync(join(directory, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(directory, 'package.json'),
+    `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`,
+  );
   return directory;
 }
 
@@ -61,12 +90,20 @@ function loopbackEnvironment(): Record<string, string> {
   };
 }
 
-function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; onlyEnv?: boolean } = {},
+) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       command,
       args,
-      { cwd: options.cwd ?? project, env: { ...loopbackEnvironment(), ...options.env }, maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: options.cwd ?? project,
+        env: options.onlyEnv ? (options.env ?? {}) : { ...loopbackEnvironment(), ...options.env },
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
       },
@@ -89,7 +126,9 @@ function runTypeScript(file: string, args: string[] = []) {
 
 const moduleBlocks = blocks.filter((block) => block.kind === 'module');
 const blockImporting = (specifier: string) =>
-  moduleBlocks.find((block) => block.code.includes(`from '${specifier}'`) && block.file.includes('mono-agent-web'));
+  moduleBlocks.find(
+    (block) => block.code.includes(`from '${specifier}'`) && block.file.includes('mono-agent-web'),
+  );
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'mono-agent-install-'));
@@ -100,8 +139,10 @@ beforeAll(async () => {
   project = freshProject('install-check-project');
   consumer = freshProject('strict-typescript-consumer');
   const specs = packed.map((entry) => entry.tarball);
-  npmInstall(project, [...specs, ...AGENT_SDKS]);
-  npmInstall(consumer, [...specs, ...TYPESCRIPT_CONSUMER_PACKAGES]);
+  await Promise.all([
+    npmInstall(project, [...specs, ...AGENT_SDKS]),
+    npmInstall(consumer, [...specs, ...TYPESCRIPT_CONSUMER_PACKAGES]),
+  ]);
   web = await startFixtureWeb();
   web.scenario('/search', { headers: { 'content-type': 'application/json' }, body: SEARX_RESULTS });
 });
@@ -113,15 +154,25 @@ afterAll(async () => {
 
 describe('the packed packages', () => {
   it('are every publishable package and no private one', () => {
-    expect(packed.map((entry) => entry.name).sort()).toEqual(publishableDirectories().map((entry) => entry.name).sort());
-    for (const entry of packed) expect(entry.name).not.toMatch(/demo|fixture-web|bench|tsconfig|tsup-config|vitest-config|checks|install-check/);
+    expect(packed.map((entry) => entry.name).sort()).toEqual(
+      publishableDirectories()
+        .map((entry) => entry.name)
+        .sort(),
+    );
+    for (const entry of packed)
+      expect(entry.name).not.toMatch(
+        /demo|fixture-web|bench|tsconfig|tsup-config|vitest-config|checks|install-check/,
+      );
   });
 
   it('carry their docs and no tests; the web package carries CONFIG.md, which its README links', () => {
     for (const entry of packed) {
       const files = tarballFiles(entry.tarball);
       expect(files, entry.name).toContain('README.md');
-      expect(files.filter((file) => /\.test\.ts$|__fixtures__/.test(file)), entry.name).toEqual([]);
+      expect(
+        files.filter((file) => /\.test\.ts$|__fixtures__/.test(file)),
+        entry.name,
+      ).toEqual([]);
     }
     const web = packed.find((entry) => entry.name === '@mono-agent/web')!;
     expect(tarballFiles(web.tarball)).toEqual(expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.js']));
@@ -132,7 +183,9 @@ describe('the packed packages', () => {
     for (const block of blocks.filter((entry) => entry.kind === 'install')) {
       for (const spec of installedPackages(block)) {
         const name = spec.replace(/(?<=.)@[^/]*$/, '');
-        const installed = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
+        const installed = JSON.parse(
+          readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'),
+        );
         expect(installed.name, `${block.file}:${block.line}`).toBe(name);
         if (name.startsWith('@mono-agent/')) expect(names).toContain(name);
       }
@@ -163,7 +216,8 @@ describe('the mono-agent-web bin', () => {
     const usage = blocks.filter((block) => block.kind === 'usage');
     expect(usage.length).toBeGreaterThan(0);
     for (const block of usage) {
-      for (const [command] of block.code.matchAll(/^mono-agent-web [a-z-]+/gm)) expect(help.stdout).toContain(command);
+      for (const [command] of block.code.matchAll(/^mono-agent-web [a-z-]+/gm))
+        expect(help.stdout).toContain(command);
     }
   });
 
@@ -171,7 +225,11 @@ describe('the mono-agent-web bin', () => {
     for (const block of blocks.filter((entry) => entry.kind === 'config')) {
       const file = join(scratch, `config-${block.line}.json`);
       writeFileSync(file, block.code);
-      const result = await run(bin(), ['validate', '--no-liveness', '--json', '--config', file]);
+      // The file alone decides, as for its reader: none of this test's MONO_AGENT_* variables.
+      const result = await run(bin(), ['validate', '--no-liveness', '--json', '--config', file], {
+        env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') },
+        onlyEnv: true,
+      });
       expect(result.code, `${block.file}:${block.line}: ${result.stdout}${result.stderr}`).not.toBe(2);
     }
   });
@@ -196,7 +254,8 @@ describe('each MCP client configuration of the README', () => {
       try {
         const { tools } = await client.listTools();
         expect(tools.map((tool) => tool.name)).toEqual(['WebSearch', 'WebFetch']);
-        for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+        for (const tool of tools)
+          expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
         const result = (await client.callTool({
           name: 'WebFetch',
           arguments: { url: web.url('/pages/news-article') },
@@ -211,12 +270,15 @@ describe('each MCP client configuration of the README', () => {
 });
 
 describe('the README modules, run in the installed project with loopback-only network', () => {
-  it.each(moduleBlocks.map((block) => [`${block.file}:${block.line}`, block] as const))('%s runs', async (_name, block) => {
-    const result = await runTypeScript(writeBlock(block));
-    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    // Logging is the examples' business (the web example prints timing events); a crash is not.
-    expect(result.stderr).not.toMatch(/^\s+at |\bError:|Warning:/m);
-  });
+  it.each(moduleBlocks.map((block) => [`${block.file}:${block.line}`, block] as const))(
+    '%s runs',
+    async (_name, block) => {
+      const result = await runTypeScript(writeBlock(block));
+      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+      // Logging is the examples' business (the web example prints timing events); a crash is not.
+      expect(result.stderr).not.toMatch(/^\s+at |\bError:|Warning:/m);
+    },
+  );
 
   it("the AI SDK example calls WebFetch through generateText with the SDK's mock model", async () => {
     const example = blockImporting('ai');
@@ -274,7 +336,9 @@ faux.unregister();
 
 describe('a strict TypeScript project with only the AI SDK installed', () => {
   // tsc over every declaration file of the SDKs takes a while on a busy machine.
-  it('type-checks the AI SDK example and the package types (skipLibCheck off)', { timeout: 600_000 }, async () => {
+  it('type-checks the AI SDK example and the package types (skipLibCheck off)', {
+    timeout: 600_000,
+  }, async () => {
     const example = blockImporting('ai');
     writeFileSync(
       join(consumer, 'tsconfig.json'),
@@ -287,8 +351,8 @@ describe('a strict TypeScript project with only the AI SDK installed', () => {
           moduleResolution: 'nodenext',
           target: 'es2022',
           types: ['node'],
+          // Not exactOptionalPropertyTypes: the AI SDK's own declarations do not compile with it.
           noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
         },
         include: ['*.ts', 'readme/*.mts'],
       }),
@@ -313,7 +377,9 @@ await runtime.close();
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
     // Pi is not installed here, which is the case the published types must survive.
-    expect(() => createRequire(join(consumer, 'package.json')).resolve('@mariozechner/pi-agent-core')).toThrow();
+    expect(() =>
+      createRequire(join(consumer, 'package.json')).resolve('@mariozechner/pi-agent-core'),
+    ).toThrow();
   });
 });
 
@@ -349,7 +415,9 @@ await runtime.close();
     const loaded = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[];
     expect(loaded.some((url) => url.includes('/node_modules/linkedom/'))).toBe(true);
     expect(loaded.some((url) => url.includes('/node_modules/turndown/'))).toBe(true);
-    expect(loaded.filter((url) => /\/node_modules\/(@mixmark-io\/domino|jsdom|happy-dom)\//.test(url))).toEqual([]);
+    expect(
+      loaded.filter((url) => /\/node_modules\/(@mixmark-io\/domino|jsdom|happy-dom)\//.test(url)),
+    ).toEqual([]);
   });
 });
 

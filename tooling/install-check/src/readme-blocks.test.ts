@@ -10,7 +10,9 @@ describe('README code blocks', () => {
   });
 
   it('each say how they are run, so none is left out of the install test', () => {
-    const unmarked = blocks.filter((block) => block.kind === undefined).map((block) => `${block.file}:${block.line}`);
+    const unmarked = blocks
+      .filter((block) => block.kind === undefined)
+      .map((block) => `${block.file}:${block.line}`);
     expect(unmarked).toEqual([]);
     for (const block of blocks) expect(BLOCK_KINDS).toContain(block.kind);
   });

@@ -96,7 +96,9 @@ export function installedPackages(block: ReadmeBlock): string[] {
     .flatMap((line) => {
       const words = line.split(/\s+/);
       if (words[0] !== 'npm' || words[1] !== 'install') {
-        throw new Error(`${block.file}:${block.line}: an install block holds only npm install lines: ${line}`);
+        throw new Error(
+          `${block.file}:${block.line}: an install block holds only npm install lines: ${line}`,
+        );
       }
       return words.slice(2).filter((word) => !word.startsWith('-'));
     });
@@ -124,8 +126,13 @@ export function mcpLaunch(block: ReadmeBlock): McpLaunch {
       // The values used here are TOML's inline forms that are also JSON, apart from `=` in tables.
       return JSON.parse(match[1]!.replace(/"\s*=\s*/g, '": ')) as unknown;
     };
-    if (!/^\[mcp_servers\.web\]$/m.test(block.code)) throw new Error(`${block.file}:${block.line}: no [mcp_servers.web]`);
-    return { command: value('command') as string, args: value('args') as string[], env: value('env') as Record<string, string> };
+    if (!/^\[mcp_servers\.web\]$/m.test(block.code))
+      throw new Error(`${block.file}:${block.line}: no [mcp_servers.web]`);
+    return {
+      command: value('command') as string,
+      args: value('args') as string[],
+      env: value('env') as Record<string, string>,
+    };
   }
   const parsed = JSON.parse(block.code) as {
     mcpServers?: Record<string, McpLaunch & { type?: string }>;

@@ -16,8 +16,8 @@ import {
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
-import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
 import { createRunContext, type RunDependencies } from './run-context.js';
+import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
 import type { TimingEvent } from './timing-event.js';
 import { webFetchCall } from './web-fetch-call.js';
 import { webSearchCall } from './web-search-call.js';
@@ -226,7 +226,9 @@ const RUNTIME_OPTION_NAMES = [
   'codexCommand',
 ];
 
-function isRuntimeOptions(value: PartialWebConfig | CreateWebRuntimeOptions): value is CreateWebRuntimeOptions {
+function isRuntimeOptions(
+  value: PartialWebConfig | CreateWebRuntimeOptions,
+): value is CreateWebRuntimeOptions {
   const keys = Object.keys(value);
   return keys.length === 0 || keys.some((key) => RUNTIME_OPTION_NAMES.includes(key));
 }

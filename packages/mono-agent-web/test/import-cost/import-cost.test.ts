@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 
 const run = promisify(execFile);
 const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
@@ -16,14 +16,19 @@ const HEAVY = {
   extractors: /\/node_modules\/(defuddle|@mozilla\/readability|turndown)\//,
   pdf: /\/node_modules\/(unpdf|pdfjs-dist)\//,
   browser: /agent-browser|playwright|puppeteer|chromium|browser-render/i,
-  codex: /\/codex-app-server-client\/src\/(?!index\.ts)|\/node_modules\/@mono-agent\/codex-app-server-client\//,
+  codex:
+    /\/codex-app-server-client\/src\/(?!index\.ts)|\/node_modules\/@mono-agent\/codex-app-server-client\//,
   sdks: /\/node_modules\/(@modelcontextprotocol\/sdk|ai|@mariozechner\/[^/]+)\//,
 };
 
 async function loadedModules(...flags: string[]): Promise<string[]> {
-  const { stdout } = await run(tsx, ['--conditions=@mono-agent/source', '--import', recorder, probe, ...flags], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-  });
+  const { stdout } = await run(
+    tsx,
+    ['--conditions=@mono-agent/source', '--import', recorder, probe, ...flags],
+    {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
 }
 
@@ -42,7 +47,9 @@ describe.concurrent('importing @mono-agent/web', () => {
     expect(heavyIn(loaded)).toEqual({});
   });
 
-  it('is watched by a recorder that sees the DOM once HTML is extracted, and only linkedom', async ({ expect }) => {
+  it('is watched by a recorder that sees the DOM once HTML is extracted, and only linkedom', async ({
+    expect,
+  }) => {
     const groups = heavyIn(await loadedModules('--extract-html'));
     expect(Object.keys(groups).sort()).toEqual(['dom', 'extractors']);
     expect(groups.dom?.some((url) => url.includes('/node_modules/linkedom/'))).toBe(true);

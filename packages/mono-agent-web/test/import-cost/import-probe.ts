@@ -4,6 +4,11 @@
 await import('../../src/index.js');
 if (process.argv.includes('--extract-html')) {
   const { extract } = await import('@mono-agent/extract');
-  const page = '<html><head><title>T</title></head><body><article><h1>Title</h1><p>Some words.</p></article></body></html>';
-  await extract({ body: new TextEncoder().encode(page), url: 'https://example.com/', contentType: 'text/html' });
+  const page =
+    '<html><head><title>T</title></head><body><article><h1>Title</h1><p>Some words.</p></article></body></html>';
+  await extract({
+    body: new TextEncoder().encode(page),
+    url: 'https://example.com/',
+    contentType: 'text/html',
+  });
 }
