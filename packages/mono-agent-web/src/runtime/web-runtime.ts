@@ -215,16 +215,17 @@ export async function createWebRuntime(
 }
 
 /** The option names that only {@link CreateWebRuntimeOptions} has, never a configuration section. */
-const RUNTIME_OPTION_NAMES = [
-  'config',
-  'configFile',
-  'coordinator',
-  'onTiming',
-  'env',
-  'keylessEndpoints',
-  'stateDirectory',
-  'codexCommand',
-];
+// A record over every option name, so an option added to WebRuntimeOptions must be listed here.
+const RUNTIME_OPTION_NAMES = Object.keys({
+  config: true,
+  configFile: true,
+  coordinator: true,
+  onTiming: true,
+  env: true,
+  keylessEndpoints: true,
+  stateDirectory: true,
+  codexCommand: true,
+} satisfies Record<keyof WebRuntimeOptions, true>);
 
 function isRuntimeOptions(
   value: PartialWebConfig | CreateWebRuntimeOptions,

@@ -1,9 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The built `mono-agent-web` bin, exactly as npm installs it. */
-export const BUILT_CLI = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
+const manifestUrl = new URL('../../../package.json', import.meta.url);
+
+/** The built `mono-agent-web` bin, exactly as npm installs it (the path the manifest's `bin` names). */
+export const BUILT_CLI = fileURLToPath(
+  new URL(
+    (JSON.parse(readFileSync(manifestUrl, 'utf8')) as { bin: Record<string, string> }).bin['mono-agent-web']!,
+    manifestUrl,
+  ),
+);
 
 /** How one CLI process ended. */
 export interface CliRun {
