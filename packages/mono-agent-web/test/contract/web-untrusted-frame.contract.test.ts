@@ -3,11 +3,11 @@
 // research, Security and observability; WebFetch step 6). A boundary only labels what is inside it if
 // nothing inside can close it: every output must hold exactly one opening and one closing marker of
 // its frame and nothing else a reader would take for a marker, whatever disguise the page used.
+
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
@@ -23,6 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { createWebRuntime, type WebRun, type WebRuntime } from '../../src/runtime/web-runtime.js';
+import { BUILT_CLI } from './support/built-cli.js';
 import {
   HOSTILE_QUERY,
   type HostilePages,
@@ -34,7 +35,7 @@ import {
 } from './support/hostile-pages.js';
 
 // The built binary, as users run it (`pnpm build` first).
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cli = BUILT_CLI;
 
 let web: FixtureWeb;
 let pages: HostilePages;
