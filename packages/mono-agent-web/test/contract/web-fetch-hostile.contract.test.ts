@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { createWebRuntime, type WebRun, type WebRuntime } from '../../src/runtime/web-runtime.js';
 
-const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+import { BUILT_CLI } from './support/built-cli.js';
+
 const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
 const sourceCli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 
@@ -289,7 +290,7 @@ describe('the built binary runs extraction in its own worker', () => {
     });
   }
 
-  it('fetches exact JSON and a deeply nested page with dist/cli.js', async () => {
+  it('fetches exact JSON and a deeply nested page with the built bin', async () => {
     expect(existsSync(BUILT_CLI), 'run pnpm build first').toBe(true);
     const json = await runBuilt(['fetch', web.url('/hostile/json-exact')]);
     expect(json.code).toBe(0);
