@@ -225,6 +225,7 @@ const RUNTIME_OPTION_NAMES = Object.keys({
   keylessEndpoints: true,
   stateDirectory: true,
   codexCommand: true,
+  renderer: true,
 } satisfies Record<keyof WebRuntimeOptions, true>);
 
 function isRuntimeOptions(
