@@ -395,8 +395,7 @@ describe('importing @mono-agent/web in the installed project', () => {
     expect(heavy).toEqual([]);
   });
 
-  // Known failure after the merge: extraction now runs in a worker thread, which this probe does not see.
-  it.skip('loads one DOM, linkedom, once an HTML page is fetched (the same probe sees what a call loads)', async () => {
+  it('loads one DOM, linkedom, once an HTML page is fetched (the same probe sees what a call loads)', async () => {
     const probe = join(project, 'fetch-probe.mjs');
     writeFileSync(
       probe,

@@ -9,8 +9,7 @@ describe('README code blocks', () => {
     expect(new Set(blocks.map((block) => block.file))).toContain('packages/mono-agent-web/README.md');
   });
 
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('each say how they are run, so none is left out of the install test', () => {
+  it('each say how they are run, so none is left out of the install test', () => {
     const unmarked = blocks
       .filter((block) => block.kind === undefined)
       .map((block) => `${block.file}:${block.line}`);
