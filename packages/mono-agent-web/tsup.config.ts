@@ -7,7 +7,9 @@ import { defineConfig } from 'tsup';
 // then resolves and evaluates a few files instead of a few dozen. Kept external: the MCP SDK and the
 // siblings that resolve their own third-party dependencies at run time (extract and its parsers,
 // net and undici, keyless-html and htmlparser2), each a dependency of this package, plus every
-// other third-party package except valibot (bundled with tool-adapters).
+// other third-party package except valibot (bundled with tool-adapters). The Redis client, which
+// host-coordination loads only for `coordination: redis`, stays external too (it is CommonJS and
+// requires Node built-ins at run time), so it is a dependency of this package as well.
 const BUNDLED_WITH_CLI = [
   '@mono-agent/budget-policy',
   '@mono-agent/codex-app-server-client',

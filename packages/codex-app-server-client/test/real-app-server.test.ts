@@ -73,8 +73,7 @@ describe.skipIf(binary === undefined)('the real codex app-server, signed out and
     }
   });
 
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('starts a thread with the production parameters and shuts down within the bound', async () => {
+  it('starts a thread with the production parameters and shuts down within the bound', async () => {
     const server = await startAppServerProcess({
       command: binary!,
       args: DEFAULT_APP_SERVER_ARGS,

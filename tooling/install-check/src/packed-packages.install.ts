@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../../packages/host-coordination/test/redis-server.js';
 import {
   type PackedPackage,
   packPublishable,
@@ -218,6 +219,33 @@ describe('the mono-agent-web bin', () => {
     for (const block of usage) {
       for (const [command] of block.code.matchAll(/^mono-agent-web [a-z-]+/gm))
         expect(help.stdout).toContain(command);
+    }
+  });
+
+  it('searches through the Redis store and runs the Redis example of the configuration guide', async () => {
+    const block = blocks.find(
+      (entry) => entry.kind === 'usage' && entry.code.includes('MONO_AGENT_WEB_REDIS_URL='),
+    );
+    expect(block, 'CONFIG.md shows web-control on Redis').toBeDefined();
+    const words = block!.code.trim().split(/\s+/);
+    const assignments = words.filter((word) => /^[A-Z_]+=/.test(word));
+    const command = words.slice(assignments.length);
+    expect(command[0]).toBe('mono-agent-web');
+    const redis = await startRedisServer();
+    try {
+      const env = Object.fromEntries(
+        assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+      );
+      // The example names the default port; this server listens on a free one.
+      env['MONO_AGENT_WEB_REDIS_URL'] = env['MONO_AGENT_WEB_REDIS_URL']!.replace(/:\d+$/, `:${redis.port}`);
+      const search = await run(bin(), ['search', 'fixture result', '--json'], { env });
+      expect(search.code, search.stdout + search.stderr).toBe(0);
+      expect(JSON.parse(search.stdout)).toMatchObject({ status: 'results' });
+      const status = await run(bin(), command.slice(1), { env });
+      expect(status.code, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ mode: 'redis', server: redis.url, bucketCount: 1 });
+    } finally {
+      await redis.dispose();
     }
   });
 

@@ -11,8 +11,8 @@ import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedisServer } from '../../../host-coordination/test/redis-server.js';
 import { EXIT_CODES } from '../../src/exit-codes.js';
+import { BUILT_CLI as bin } from './support/built-cli.js';
 
-const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const SEARX_RESULTS = readFileSync(
   new URL(
     '../../../search-providers/src/__fixtures__/searx/searx-1.1.0_results-local-engines.json',
@@ -59,8 +59,7 @@ function run(args: string[], env: Record<string, string>) {
 }
 
 describe('web-control on the Redis store', () => {
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('reports and resets fleet state with hashed keys and no credential, fails closed while Redis is down', async () => {
+  it('reports and resets fleet state with hashed keys and no credential, fails closed while Redis is down', async () => {
     const remove = web.scenario('/search', {
       headers: { 'content-type': 'application/json' },
       body: SEARX_RESULTS,
@@ -110,8 +109,7 @@ describe('web-control on the Redis store', () => {
     // Six runs of the bin: seconds each when the machine is busy.
   }, 240_000);
 
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('refuses coordination redis without a server URL, naming the key', async () => {
+  it('refuses coordination redis without a server URL, naming the key', async () => {
     const result = await run(['web-control', 'status', '--json'], { MONO_AGENT_WEB_COORDINATION: 'redis' });
     expect(result.code).toBe(EXIT_CODES.invalidInput);
     expect(result.stderr).toContain('redis_url_required');
@@ -119,8 +117,7 @@ describe('web-control on the Redis store', () => {
 });
 
 describe('web-control on unsafe host state', () => {
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('refuses a FIFO at the state path with the named problem instead of hanging', async () => {
+  it('refuses a FIFO at the state path with the named problem instead of hanging', async () => {
     const stateHome = mkdtempSync(join(tmpdir(), 'mono-agent-fifo-home-'));
     try {
       const directory = join(stateHome, '.mono-agent', 'web-control');

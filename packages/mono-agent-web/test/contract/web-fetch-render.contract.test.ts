@@ -22,10 +22,10 @@ import { loadWebConfig, resolveWebConfig } from '../../src/config/index.js';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import type { TimingEvent } from '../../src/runtime/timing-event.js';
 import { createWebRuntime } from '../../src/runtime/web-runtime.js';
+import { BUILT_CLI as bin } from './support/built-cli.js';
 
 const browser = agentBrowserPath();
 const available = browser !== undefined && existsSync(DEBIAN_CHROMIUM);
-const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const RENDERED_MARKER = 'hello from the API, value 42';
 
 let web: FixtureWeb;
@@ -142,8 +142,7 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     expect(browserRequests()).toEqual([]);
   });
 
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('config never + call always through the built binary starts no browser process at all', async () => {
+  it('config never + call always through the built binary starts no browser process at all', async () => {
     const home = await mkdtemp(join(root, 'home-'));
     const result = await cli(['fetch', web.url('/app/client-rendered'), '--render', 'always'], {
       HOME: home,
@@ -327,8 +326,7 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     }
   }, 180_000);
 
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('the built binary takes --render and says in the status line that the page was rendered and why', async () => {
+  it('the built binary takes --render and says in the status line that the page was rendered and why', async () => {
     const home = await mkdtemp(join(root, 'home-'));
     const env = {
       HOME: home,
@@ -347,8 +345,7 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     await rm(home, { recursive: true, force: true });
   }, 120_000);
 
-  // Known failure in the assembled product after the merge of parallel work; see the release notes.
-  it.skip('MCP over stdio (the built binary, the SDK client) takes the same render argument', async () => {
+  it('MCP over stdio (the built binary, the SDK client) takes the same render argument', async () => {
     const home = await mkdtemp(join(root, 'home-'));
     const client = new Client({ name: 'render-contract-test', version: '1.0.0' });
     await client.connect(
