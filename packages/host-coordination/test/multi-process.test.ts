@@ -161,7 +161,8 @@ function describeAcrossProcesses(name: string, target: () => Target): void {
       // Dead owners are reclaimed: a new process gets both slots (by proof of death on the host, by the
       // 1 s lease lifetime on Redis). On Redis a holder killed in the last second may still own a live
       // lease, which status rightly counts, so the check waits out the lifetime first.
-      if (where.redisUrl !== undefined) await new Promise((resolve) => setTimeout(resolve, command.leaseTtlMs + 250));
+      if (where.redisUrl !== undefined)
+        await new Promise((resolve) => setTimeout(resolve, command.leaseTtlMs + 250));
       const next = startChild(childPath, { ...command, action: 'admit-loop', cycles: 2, holdMs: 0 });
       const [result] = await runAll([next]);
       expect(records([result!])).toHaveLength(2);
