@@ -1,5 +1,11 @@
 // Every heavy dependency is reached through one of these loaders, so importing the package costs
 // nothing until a body of that kind arrives; each promise is shared by later calls.
+import { createRequire } from 'node:module';
+
+// The CommonJS packages (Defuddle, Readability, Turndown) are required, not imported: an ES import
+// of a CommonJS file first scans its whole source for export names, which for Defuddle's bundle costs
+// more than evaluating it.
+const require = createRequire(import.meta.url);
 
 let chardet: Promise<typeof import('chardet')> | undefined;
 let linkedom: Promise<typeof import('linkedom')> | undefined;
@@ -32,10 +38,10 @@ export function loadLinkedom(): Promise<typeof import('linkedom')> {
  * (`markdown: false`). The Node entry's function does exactly this for a Document and that option.
  */
 export function loadDefuddle(): Promise<Pick<typeof import('defuddle/node'), 'Defuddle'>> {
-  defuddle ??= import('defuddle').then((module) => {
-    // A CommonJS module whose declarations are written as ES exports: at run time `default` is the
-    // class itself, which the declarations call `default.default`.
-    const exported = module.default as unknown as { default?: unknown };
+  defuddle ??= Promise.resolve().then(() => {
+    // A CommonJS module whose declarations are written as ES exports: at run time the exports are the
+    // class itself (or carry it as `default`), which the declarations call `default.default`.
+    const exported = require('defuddle') as { default?: unknown };
     const DefuddleCore = (exported.default ?? exported) as typeof import('defuddle/node').DefuddleClass;
     return {
       Defuddle: async (document, url, options) =>
@@ -50,7 +56,9 @@ export function loadDefuddle(): Promise<Pick<typeof import('defuddle/node'), 'De
 
 /** Mozilla Readability. */
 export function loadReadability(): Promise<typeof import('@mozilla/readability')> {
-  readability ??= import('@mozilla/readability');
+  readability ??= Promise.resolve().then(
+    () => require('@mozilla/readability') as typeof import('@mozilla/readability'),
+  );
   return readability;
 }
 
@@ -63,9 +71,7 @@ const TURNDOWN_DOM_FREE_BUILD = 'turndown/lib/turndown.browser.cjs.js';
  * every HTML page; `htmlToMarkdown` hands it linkedom nodes instead of strings.
  */
 export function loadTurndown(): Promise<typeof import('turndown')> {
-  turndown ??= (import(TURNDOWN_DOM_FREE_BUILD) as Promise<{ default: typeof import('turndown') }>).then(
-    (module) => module.default,
-  );
+  turndown ??= Promise.resolve().then(() => require(TURNDOWN_DOM_FREE_BUILD) as typeof import('turndown'));
   return turndown;
 }
 
