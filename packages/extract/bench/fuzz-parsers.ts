@@ -6,10 +6,12 @@
 //   pnpm fuzz                                   100,000 inputs per parser, seed 1
 //   pnpm fuzz -- --count 2000 --parser json     fewer inputs, one parser
 //   pnpm fuzz -- --seed 7
+//   pnpm fuzz -- --parser html --only 4217      re-run one input of the sequence (a slow or failing one);
+//                                               MONO_AGENT_FUZZ_DUMP=<file> also writes its body there
 // HTML inputs are mutated real pages: the article benchmark sets under ../shared/bench/ when present
 // (MONO_AGENT_FUZZ_PAGES names another folder of .html or .html.gz files), else the fixture web's
 // recorded pages.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync, gunzipSync } from 'node:zlib';
@@ -380,6 +382,7 @@ interface Tally {
   slow: number;
   maxMs: number;
   examples: string[];
+  slowest: { ms: number; text: string }[];
 }
 
 const pool = createExtractionPool();
@@ -394,12 +397,19 @@ for (const parser of options.parsers) {
     slow: 0,
     maxMs: 0,
     examples: [],
+    slowest: [],
   };
   tallies.set(parser, tally);
   const inFlight = new Set<Promise<void>>();
   for (let index = 0; index < options.count; index++) {
     const task = input(parser);
+    // Inputs come from one seeded sequence, so input N is made after inputs 0 to N - 1.
+    if (options.only !== undefined && index !== options.only) continue;
+    if (options.only !== undefined && process.env.MONO_AGENT_FUZZ_DUMP) {
+      writeFileSync(process.env.MONO_AGENT_FUZZ_DUMP, task.body);
+    }
     const begin = performance.now();
+    let outcome = 'document';
     const done = pool
       .extract(task, { deadlineAt: Date.now() + 45_000 })
       .then(
@@ -408,6 +418,7 @@ for (const parser of options.parsers) {
         },
         (error: unknown) => {
           const code = WebToolError.isInstance(error) ? error.code : 'uncaught';
+          outcome = code;
           if (code === 'internal_error' || code === 'uncaught') {
             tally.internal++;
             if (tally.examples.length < 5)
@@ -422,6 +433,13 @@ for (const parser of options.parsers) {
         tally.inputs++;
         tally.maxMs = Math.max(tally.maxMs, ms);
         if (ms > SLOW_INPUT_MS) tally.slow++;
+        // The slowest inputs, kept to re-run with --only.
+        tally.slowest.push({
+          ms,
+          text: `${parser} #${index}: ${Math.round(ms)} ms, ${Buffer.byteLength(task.body)} bytes, ${task.format ?? 'markdown'}, ${outcome}`,
+        });
+        tally.slowest.sort((left, right) => right.ms - left.ms);
+        tally.slowest.length = Math.min(tally.slowest.length, 3);
         inFlight.delete(done);
       });
     inFlight.add(done);
@@ -449,11 +467,19 @@ console.table(
     'max ms': Math.round(tally.maxMs),
   })),
 );
-for (const tally of tallies.values()) for (const example of tally.examples) console.log(`  ${example}`);
+for (const tally of tallies.values()) {
+  for (const example of tally.examples) console.log(`  ${example}`);
+  for (const slow of tally.slowest) console.log(`  slowest: ${slow.text}`);
+}
 const bad = [...tallies.values()].some((tally) => tally.internal > 0 || tally.slow > 0);
 process.exitCode = bad ? 1 : 0;
 
-function parseArguments(argv: string[]): { count: number; seed: number; parsers: readonly Parser[] } {
+function parseArguments(argv: string[]): {
+  count: number;
+  seed: number;
+  parsers: readonly Parser[];
+  only: number | undefined;
+} {
   const value = (name: string) => {
     const index = argv.indexOf(`--${name}`);
     return index === -1 ? undefined : argv[index + 1];
@@ -465,7 +491,16 @@ function parseArguments(argv: string[]): { count: number; seed: number; parsers:
   if (parser !== undefined && !(PARSERS as readonly string[]).includes(parser)) {
     throw new Error(`--parser must be one of ${PARSERS.join(', ')}`);
   }
-  return { count, seed, parsers: parser === undefined ? PARSERS : [parser as Parser] };
+  const only = value('only') === undefined ? undefined : Number(value('only'));
+  if (only !== undefined && !(Number.isSafeInteger(only) && only >= 0)) {
+    throw new Error('--only must be the index of an input (0 or more)');
+  }
+  return {
+    count: only === undefined ? count : only + 1,
+    seed,
+    parsers: parser === undefined ? PARSERS : [parser as Parser],
+    only,
+  };
 }
 
 /** A small seeded generator: the same seed gives the same inputs on every machine. */

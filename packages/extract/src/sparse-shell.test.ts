@@ -86,4 +86,33 @@ describe('detectSparseShell', () => {
     );
     expect(inspectShellMarkup(html)).toEqual({ visibleChars: 300, markers: [] });
   });
+
+  it('reads markup as a browser would where the old expressions did not', () => {
+    // A custom element whose name starts like svg is not an svg block that hides what follows.
+    const custom = page(
+      `<p>${letters(40)}<svg-icon name="x"></svg-icon></p><p>${letters(60)}</p><svg></svg>`,
+    );
+    expect(inspectShellMarkup(custom).visibleChars).toBe(101);
+    // A < that cannot open a tag is text; the script after it is still a script.
+    const comparison = page(`<p>a < b</p><script>${'x'.repeat(500)}</script>`);
+    expect(inspectShellMarkup(comparison).visibleChars).toBe(5);
+    // End tags are found case-blind even after characters that lowercase to two (İ).
+    const dotted = page(`<p>${'İ'.repeat(50)}</p><SCRIPT>${'y'.repeat(300)}</SCRIPT ><p>z</p>`);
+    expect(inspectShellMarkup(dotted).visibleChars).toBe(52);
+  });
+
+  it('reads unclosed blocks, stray brackets and endless tags in one pass', () => {
+    // Every opening tag without an end tag once made the expressions rescan the rest of the page.
+    const unclosed = page(`<style>${'<head>'.repeat(50_000)}</style><p>${letters(20)}</p>`);
+    expect(inspectShellMarkup(unclosed)).toEqual({ visibleChars: 20, markers: [] });
+    const heads = page(`<p>${letters(10)}</p>${'<head>'.repeat(50_000)}<p>${letters(10)}</p>`);
+    expect(inspectShellMarkup(heads).visibleChars).toBe(21);
+    const brackets = page('<'.repeat(200_000));
+    expect(inspectShellMarkup(brackets).visibleChars).toBe(200_000);
+    // The script's opening tag runs on to the page's last `>`: one external script, no end tag.
+    const endless = page(`<p>${letters(5)}</p><script src="a.js"${' x'.repeat(100_000)}`);
+    expect(inspectShellMarkup(endless).markers).toEqual(['script-heavy']);
+    const mounts = page(`${'<div id="root"'.repeat(30_000)}>`);
+    expect(inspectShellMarkup(mounts).markers).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { isUsableArticle } from './choose-article.js';
+import { markupPieces } from './markup-pieces.js';
 
 /**
  * Extracted text shorter than this (in characters, after whitespace is collapsed) counts as sparse.
@@ -37,22 +38,34 @@ export interface SparseShellSignal {
 
 const MOUNT_IDS =
   '(?:root|app|__next|__nuxt|___gatsby|app-root|react-root|application|main-app|svelte|q-app)';
-/** A mount element whose content is at most a short text (e.g. "Loading…") and no element. */
-const EMPTY_MOUNT = new RegExp(
-  `<(?:div|main|section|app-root)\\b[^>]*\\bid\\s*=\\s*["']?${MOUNT_IDS}["'\\s>][^>]*>\\s*(?:[^<]{0,80})\\s*</(?:div|main|section|app-root)>`,
-  'i',
-);
-const ANGULAR_ROOT = /<app-root\b[^>]*>\s*(?:[^<]{0,80})<\/app-root>/i;
+/** The id attribute of an application mount element, inside its opening tag. */
+const MOUNT_ID = new RegExp(`\\bid\\s*=\\s*["']?${MOUNT_IDS}["'\\s>]`, 'i');
+const MOUNT_ELEMENTS = new Set(['div', 'main', 'section', 'app-root']);
+/** An end tag of a mount element, right where the mount's short text ends. */
+const MOUNT_END = /<\/(?:div|main|section|app-root)>/iy;
+const ANGULAR_END = /<\/app-root>/iy;
+/** At most this much text (a "Loading…") may sit in an otherwise empty mount element. */
+const MOUNT_TEXT_MAX_CHARS = 80;
 const FRAMEWORK_STATE =
   /\bid\s*=\s*["']?__NEXT_DATA__|window\.__NUXT__|__INITIAL_STATE__|__APOLLO_STATE__|\bng-version\s*=|\bdata-reactroot\b|\bdata-server-rendered\b|\bdata-sveltekit-|\bdata-v-app\b/i;
-const NOSCRIPT = /<noscript\b[^>]*>([\s\S]*?)<\/noscript>/gi;
 const JAVASCRIPT_REQUIRED =
   /\b(enable|turn on|activate)\s+javascript\b|\bjavascript\s+(is\s+)?(required|disabled|must be enabled|needs to be enabled)\b|\brequires?\s+javascript\b|\bneed(s)?\s+javascript\b/i;
-const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
-const EXTERNAL_SCRIPT = /<script\b[^>]*\bsrc\s*=/gi;
-const INVISIBLE_BLOCK =
-  /<(script|style|noscript|template|svg|head|iframe|object)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
-const TAG = /<[^>]*>/g;
+const EXTERNAL_SOURCE = /\bsrc\s*=/i;
+const JSON_LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json/i;
+/** Elements whose content a reader never sees as page text. */
+const INVISIBLE_BLOCKS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'iframe',
+  'object',
+]);
+const SCRIPT_BLOCKS = new Set(['script']);
+const NOSCRIPT_BLOCKS = new Set(['noscript']);
+const NO_BLOCKS = new Set<string>();
 const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+);/gi;
 const WHITESPACE = /\s+/g;
 
@@ -60,20 +73,64 @@ function collapsedLength(text: string): number {
   return text.replace(WHITESPACE, ' ').trim().length;
 }
 
+/** The text of markup with every tag and comment taken out (each leaves a space). */
+function withoutTags(html: string, blocks: ReadonlySet<string> = NO_BLOCKS): string {
+  const parts: string[] = [];
+  for (const piece of markupPieces(html, blocks)) {
+    parts.push(piece.kind === 'text' ? html.slice(piece.start, piece.end) : ' ');
+  }
+  return parts.join('');
+}
+
 /** The page's visible text, roughly: markup, scripts, styles and comments removed, entities as one character. */
 function visibleText(html: string): string {
   const bodyStart = html.search(/<body\b/i);
   const body = bodyStart === -1 ? html : html.slice(bodyStart);
-  return body.replace(INVISIBLE_BLOCK, ' ').replace(TAG, ' ').replace(ENTITY, '.');
+  return withoutTags(body, INVISIBLE_BLOCKS).replace(ENTITY, '.');
 }
 
-function scriptBytes(html: string): number {
-  let total = 0;
-  for (const match of html.matchAll(SCRIPT_BLOCK)) {
-    if (/\btype\s*=\s*["']?application\/ld\+json/i.test(match[0].slice(0, 200))) continue;
-    total += match[1]?.length ?? 0;
+/** Inline script characters (JSON-LD data aside) and the number of external scripts. */
+function scripts(html: string): { inlineChars: number; external: number } {
+  let inlineChars = 0;
+  let external = 0;
+  for (const piece of markupPieces(html, SCRIPT_BLOCKS)) {
+    if ((piece.kind !== 'block' && piece.kind !== 'tag') || piece.name !== 'script') continue;
+    const openingEnd = piece.kind === 'block' ? piece.contentStart : piece.end;
+    if (EXTERNAL_SOURCE.test(html.slice(piece.start, openingEnd))) external++;
+    if (piece.kind !== 'block') continue;
+    if (JSON_LD_TYPE.test(html.slice(piece.start, Math.min(piece.end, piece.start + 200)))) continue;
+    inlineChars += piece.contentEnd - piece.contentStart;
   }
-  return total;
+  return { inlineChars, external };
+}
+
+/** Whether some `<noscript>` says that the page needs JavaScript. */
+function noscriptRequiresJavascript(html: string): boolean {
+  for (const piece of markupPieces(html, NOSCRIPT_BLOCKS)) {
+    if (piece.kind !== 'block') continue;
+    if (JAVASCRIPT_REQUIRED.test(withoutTags(html.slice(piece.contentStart, piece.contentEnd)))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the page has an application mount element holding at most a short text and no element
+ * (`<div id="root"></div>`, `<div id="app">Loading…</div>`, Angular's `<app-root></app-root>`).
+ * Every tag counts, those inside scripts too: a shell may carry its mount in a template string.
+ */
+function hasEmptyMount(html: string): boolean {
+  for (const piece of markupPieces(html, NO_BLOCKS)) {
+    if (piece.kind !== 'tag' || !MOUNT_ELEMENTS.has(piece.name)) continue;
+    const mount = MOUNT_ID.test(html.slice(piece.start, piece.end));
+    const angular = piece.name === 'app-root';
+    if (!mount && !angular) continue;
+    const textEnd = html.indexOf('<', piece.end);
+    if (textEnd === -1 || html.slice(piece.end, textEnd).trim().length > MOUNT_TEXT_MAX_CHARS) continue;
+    MOUNT_END.lastIndex = textEnd;
+    ANGULAR_END.lastIndex = textEnd;
+    if ((mount && MOUNT_END.test(html)) || (angular && ANGULAR_END.test(html))) return true;
+  }
+  return false;
 }
 
 /** What the markup alone says: visible text length and client-rendering markers. */
@@ -91,20 +148,12 @@ export interface ShellMarkup {
 export function inspectShellMarkup(html: string): ShellMarkup {
   const visibleChars = collapsedLength(visibleText(html));
   const markers: ShellMarker[] = [];
-  if (EMPTY_MOUNT.test(html) || ANGULAR_ROOT.test(html)) markers.push('empty-mount-point');
+  if (hasEmptyMount(html)) markers.push('empty-mount-point');
   if (FRAMEWORK_STATE.test(html)) markers.push('framework-state');
-  for (const match of html.matchAll(NOSCRIPT)) {
-    if (JAVASCRIPT_REQUIRED.test((match[1] ?? '').replace(TAG, ' '))) {
-      markers.push('noscript-requires-javascript');
-      break;
-    }
-  }
-  const externalScripts = html.match(EXTERNAL_SCRIPT)?.length ?? 0;
+  if (noscriptRequiresJavascript(html)) markers.push('noscript-requires-javascript');
+  const { inlineChars, external } = scripts(html);
   // An external bundle counts as a thousand characters of script: its size is unknown here.
-  if (
-    externalScripts > 0 &&
-    scriptBytes(html) + externalScripts * 1_000 >= SCRIPT_HEAVY_RATIO * Math.max(visibleChars, 1)
-  ) {
+  if (external > 0 && inlineChars + external * 1_000 >= SCRIPT_HEAVY_RATIO * Math.max(visibleChars, 1)) {
     markers.push('script-heavy');
   }
   return { visibleChars, markers };
