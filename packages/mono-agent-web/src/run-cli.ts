@@ -207,6 +207,15 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
     throw new UsageError(tool === 'search' ? 'search takes one query (quote it)' : 'fetch takes one URL');
   }
   const values = parsed.values;
+  // A fetch extracts in a worker thread, whose start-up (Node's own, then the HTML parsers) takes
+  // longer than the request to a nearby page: started now, it overlaps the configuration, the
+  // runtime and the request instead of following them. A started worker never keeps the process.
+  if (tool === 'fetch' && values.render !== 'always') {
+    void import('@mono-agent/extract').then(
+      ({ sharedExtractionPool }) => sharedExtractionPool().prepare?.(),
+      () => {},
+    );
+  }
   const runtime = await loadRuntime(parsed, output);
   const run = runtime.startRun();
   // Ctrl-C or a TERM cancels the call, so a browser it started is stopped and cleaned up before exit.
