@@ -110,3 +110,16 @@ export function* markupPieces(html: string, blockNames: ReadonlySet<string>): Ge
     position = tagEnd + 1;
   }
 }
+
+/**
+ * Markup with the given blocks and every comment taken out, each leaving a space; with `keepTags`
+ * the other tags stay, otherwise they go too and only the text is left.
+ */
+export function markupWithout(html: string, blockNames: ReadonlySet<string>, keepTags = false): string {
+  const parts: string[] = [];
+  for (const piece of markupPieces(html, blockNames)) {
+    const kept = piece.kind === 'text' || (keepTags && piece.kind === 'tag');
+    parts.push(kept ? html.slice(piece.start, piece.end) : ' ');
+  }
+  return parts.join('');
+}

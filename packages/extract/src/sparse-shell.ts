@@ -1,5 +1,5 @@
 import { isUsableArticle } from './choose-article.js';
-import { markupPieces } from './markup-pieces.js';
+import { markupPieces, markupWithout } from './markup-pieces.js';
 
 /**
  * Extracted text shorter than this (in characters, after whitespace is collapsed) counts as sparse.
@@ -73,20 +73,11 @@ function collapsedLength(text: string): number {
   return text.replace(WHITESPACE, ' ').trim().length;
 }
 
-/** The text of markup with every tag and comment taken out (each leaves a space). */
-function withoutTags(html: string, blocks: ReadonlySet<string> = NO_BLOCKS): string {
-  const parts: string[] = [];
-  for (const piece of markupPieces(html, blocks)) {
-    parts.push(piece.kind === 'text' ? html.slice(piece.start, piece.end) : ' ');
-  }
-  return parts.join('');
-}
-
 /** The page's visible text, roughly: markup, scripts, styles and comments removed, entities as one character. */
 function visibleText(html: string): string {
   const bodyStart = html.search(/<body\b/i);
   const body = bodyStart === -1 ? html : html.slice(bodyStart);
-  return withoutTags(body, INVISIBLE_BLOCKS).replace(ENTITY, '.');
+  return markupWithout(body, INVISIBLE_BLOCKS).replace(ENTITY, '.');
 }
 
 /** Inline script characters (JSON-LD data aside) and the number of external scripts. */
@@ -108,7 +99,8 @@ function scripts(html: string): { inlineChars: number; external: number } {
 function noscriptRequiresJavascript(html: string): boolean {
   for (const piece of markupPieces(html, NOSCRIPT_BLOCKS)) {
     if (piece.kind !== 'block') continue;
-    if (JAVASCRIPT_REQUIRED.test(withoutTags(html.slice(piece.contentStart, piece.contentEnd)))) return true;
+    if (JAVASCRIPT_REQUIRED.test(markupWithout(html.slice(piece.contentStart, piece.contentEnd), NO_BLOCKS)))
+      return true;
   }
   return false;
 }

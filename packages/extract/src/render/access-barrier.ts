@@ -1,4 +1,5 @@
 import type { FailureCode } from '@mono-agent/budget-policy';
+import { markupWithout } from '../markup-pieces.js';
 
 /**
  * A page whose visible text is at least this long is read as content even when it holds a password
@@ -28,12 +29,11 @@ const PASSWORD_FIELD = /<input\b[^>]*\btype\s*=\s*["']?password\b/i;
 const SIGN_IN_WORDING =
   /\b(sign[\s-]?in|log[\s-]?in|login|sign[\s-]?on|authenticate|authentication required)\b/i;
 const TITLE = /<title\b[^>]*>([\s\S]*?)<\/title>/i;
-const INVISIBLE_BLOCK =
-  /<(script|style|noscript|template|svg|head)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
-const TAG = /<[^>]*>/g;
+/** Elements whose content is not the page's visible text. */
+const INVISIBLE_BLOCKS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
 
 function visibleLength(html: string): number {
-  return html.replace(INVISIBLE_BLOCK, ' ').replace(TAG, ' ').replace(/\s+/g, ' ').trim().length;
+  return markupWithout(html, INVISIBLE_BLOCKS).replace(/\s+/g, ' ').trim().length;
 }
 
 /**
@@ -54,7 +54,7 @@ export function detectAccessBarrier(html: string): AccessBarrier | undefined {
     }
   }
   if (PASSWORD_FIELD.test(html) && visible < SIGN_IN_PAGE_MAX_VISIBLE_CHARS) {
-    const body = html.replace(INVISIBLE_BLOCK, ' ');
+    const body = markupWithout(html, INVISIBLE_BLOCKS, true);
     if (SIGN_IN_WORDING.test(title) || SIGN_IN_WORDING.test(body)) {
       return { code: 'authentication_required', reason: 'the page asks to sign in (password form)' };
     }
