@@ -81,4 +81,18 @@ describe('createRunBudget', () => {
     first.tryCharge();
     expect(createRunBudget({ limit: 1 }).requestsRemaining).toBe(1);
   });
+
+  it('gives back a charge whose request was never sent, and never goes below zero', () => {
+    const budget = createRunBudget({ limit: 2 });
+    expect(budget.tryCharge()).toBe(true);
+    expect(budget.tryCharge()).toBe(true);
+    expect(budget.exhausted).toBe(true);
+    budget.refund();
+    expect(budget.snapshot()).toEqual({ limit: 2, requestsUsed: 1, requestsRemaining: 1 });
+    expect(budget.tryCharge()).toBe(true);
+    budget.refund();
+    budget.refund();
+    budget.refund();
+    expect(budget.snapshot()).toEqual({ limit: 2, requestsUsed: 0, requestsRemaining: 2 });
+  });
 });

@@ -55,6 +55,11 @@ export interface RunBudget {
    * before sending: false means the request must not be sent.
    */
   tryCharge(count?: number): boolean;
+  /**
+   * Gives back one charged request that was never sent after all: the network policy refused its
+   * destination only once DNS had answered. Never goes below zero used.
+   */
+  refund(): void;
   /** The outcome to return instead of sending a request once the budget is spent. */
   exhaustedOutcome(): BudgetExhaustedOutcome;
   /** A plain copy of the counters. */
@@ -104,6 +109,9 @@ export function createRunBudget(options: RunBudgetOptions = {}): RunBudget {
       if (used + count > limit) return false;
       used += count;
       return true;
+    },
+    refund() {
+      if (used > 0) used -= 1;
     },
     exhaustedOutcome() {
       return {

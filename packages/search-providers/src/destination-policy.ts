@@ -43,3 +43,24 @@ function remedy(policy: NetworkPolicy, host: string): string {
       return `add ${host} to network.allow to reach it`;
   }
 }
+
+/**
+ * Restates a refusal the transport made once DNS had answered (net's `network policy denied
+ * host:port by rule …`) the way the checks above word theirs: which backend was not contacted, the
+ * address the name resolved to, and the `network.allow` entry that would admit it. Details are kept,
+ * with the backend added; an error without net's details is returned as it is.
+ */
+export function explainResolvedDenial(backend: ProviderId, error: WebToolError): WebToolError {
+  const details = (error.details ?? {}) as Record<string, unknown>;
+  const { host, port, address, rule, range } = details;
+  if (typeof host !== 'string' || typeof port !== 'number') return error;
+  const resolved = typeof address === 'string' && address !== host ? ` resolved to ${address}` : '';
+  const kind = typeof range === 'string' ? ` (a ${range} address)` : '';
+  const entry = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return new WebToolError({
+    code: 'policy_denied',
+    message: `${backend} was not contacted: ${host}:${port}${resolved}${kind}, which the network policy refuses (rule "${String(rule)}"); add ${entry} to network.allow to reach it`,
+    details: { ...details, backend },
+    cause: error,
+  });
+}

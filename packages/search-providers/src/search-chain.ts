@@ -7,6 +7,7 @@ import {
   PROCESS_KEYLESS_LIMITS,
   type ReleaseOptions,
 } from '@mono-agent/host-coordination';
+import { explainResolvedDenial } from './destination-policy.js';
 import { filterByDomains } from './domain-filter.js';
 import { type RankedList, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { applyRelevanceGate } from './relevance-gate.js';
@@ -670,6 +671,7 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
       ? Math.min(timeoutMs, SEARXNG_STRICT_REQUEST_TIMEOUT_MS)
       : timeoutMs;
   let release: ReleaseOptions = { outcome: 'abandoned' };
+  let charged = false;
   try {
     const answer = await provider.search(
       {
@@ -689,12 +691,21 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
             });
           }
           report.requests += 1;
+          charged = true;
         },
       },
     );
     release = { outcome: 'success' };
     return answer;
-  } catch (error) {
+  } catch (caught) {
+    let error = caught;
+    if (charged && WebToolError.isInstance(error, 'policy_denied')) {
+      // The transport refused the destination once DNS had answered: the request was never sent, so
+      // its charge is given back, and the refusal names the backend and what would admit it.
+      run.budget.refund();
+      report.requests -= 1;
+      error = explainResolvedDenial(provider.id, error);
+    }
     release = releaseFor(error);
     if (
       WebToolError.isInstance(error) &&

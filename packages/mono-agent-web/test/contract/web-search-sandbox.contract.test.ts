@@ -70,6 +70,37 @@ describe('only requests that are sent are charged (maxRequestsPerRun counts actu
   });
 });
 
+describe('a destination the policy refuses only once DNS has answered is not charged either', () => {
+  // `localhost` names no address until it is resolved; under mode all the transport then refuses the
+  // loopback answer. Nothing was sent, so nothing may be charged.
+  it('keyless engines at a name that resolves to loopback, under mode all', async () => {
+    const host = await createWebRuntime({
+      config: resolveWebConfig({
+        env: { MONO_AGENT_NETWORK_MODE: 'all', MONO_AGENT_WEB_SEARCH_BACKEND: 'keyless' },
+      }),
+      keylessEndpoints: {
+        duckduckgo: `http://localhost:${web.port}/html/`,
+        startpage: `http://localhost:${web.port}/sp/search`,
+      },
+      codexCommand: '/nonexistent/codex',
+    });
+    const run = host.startRun();
+    // More searches than the budget: each would have spent one or two requests.
+    for (let search = 0; search < 5; search++) {
+      const result = await run.webSearch({ query: `fixture result ${search}` });
+      expect(result.code).toBe('policy_denied');
+      expect(result.text).toContain('requests: 0 used, 4 left');
+      for (const report of dataOf(result).providers) {
+        expect(report).toMatchObject({ disposition: 'policy_denied', requests: 0 });
+      }
+      expect(result.text).toMatch(
+        /^network policy: duckduckgo was not contacted: localhost:\d+ resolved to 127\.0\.0\.1 \(a loopback address\), which the network policy refuses \(rule "special-address"\); add localhost:\d+ to network\.allow to reach it$/m,
+      );
+    }
+    await host.close();
+  });
+});
+
 describe('Codex search is a network destination (chatgpt.com) like any other', () => {
   const refusing: [string, Record<string, string>][] = [
     ['none', { MONO_AGENT_NETWORK_MODE: 'none' }],
