@@ -4,9 +4,10 @@
 // machine slows all of them alike). Medians of COLD_START_ROUNDS rounds (default 10).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatTable } from '@mono-agent/bench';
 import { startFixtureWeb } from '@mono-agent/fixture-web';
 
@@ -33,8 +34,36 @@ interface ColdCase {
   expect: RegExp;
 }
 
+// What a fetch cannot do without, measured alone: starting one worker thread (extraction runs in one,
+// so a hostile page can be stopped), and loading the HTML extraction stack (linkedom, Defuddle,
+// Readability, Turndown) in a bare process. Their sum over the baseline bounds how close a cold fetch
+// can come to `node -e 0`.
+const extractManifest = fileURLToPath(new URL('../../extract/package.json', import.meta.url));
+const extractRequire = createRequire(extractManifest);
+const linkedomWorker = pathToFileURL(
+  join(dirname(dirname(extractRequire.resolve('linkedom'))), 'worker.js'),
+).href;
+const loadExtractionStack = [
+  `await import(${JSON.stringify(linkedomWorker)});`,
+  `const { createRequire } = await import('node:module');`,
+  `const require = createRequire(${JSON.stringify(extractManifest)});`,
+  `require('defuddle'); require('@mozilla/readability'); require('turndown/lib/turndown.browser.cjs.js');`,
+].join(' ');
+
 const cases: ColdCase[] = [
   { name: 'node -e 0 (baseline)', args: ['-e', '0'], env: {}, expect: /^$/ },
+  {
+    name: 'floor: node, one worker thread started and ended',
+    args: ['-e', "new (require('node:worker_threads').Worker)('0', { eval: true })"],
+    env: {},
+    expect: /^$/,
+  },
+  {
+    name: 'floor: node, HTML extraction stack loaded',
+    args: ['--input-type=module', '-e', loadExtractionStack],
+    env: {},
+    expect: /^$/,
+  },
   {
     name: 'mono-agent-web --help',
     target: TARGET_RATIOS.help,
