@@ -137,11 +137,11 @@ export async function validateWebConfig(
         : `network mode ${policy.mode} blocks the public keyless engines${search.backend === 'auto' ? '; auto mode falls back to nothing after the configured providers' : ''}`,
     });
   }
+  // Codex search goes to chatgpt.com through the codex app-server; the policy must admit it.
+  const codexDecision = checkHost(policy, { host: CODEX_SEARCH_HOST, port: 443 });
+  const codexAdmitted = policy.mode !== 'none' && (codexDecision === undefined || codexDecision.allowed);
   if (search.backend === 'auto' || search.backend === 'codex') {
-    // Codex search goes to chatgpt.com through the codex app-server; the policy must admit it.
-    const decision = checkHost(policy, { host: CODEX_SEARCH_HOST, port: 443 });
-    const admitted = policy.mode !== 'none' && (decision === undefined || decision.allowed);
-    if (!admitted) {
+    if (!codexAdmitted) {
       checks.push({
         name: 'network.codex',
         status: search.backend === 'codex' ? 'fail' : 'warn',
@@ -158,7 +158,19 @@ export async function validateWebConfig(
       });
     }
   }
-  if (search.backend === 'codex' && liveness) checks.push(await codexReadiness(config, options));
+  // The readiness check starts codex app-server, which talks to chatgpt.com: never where the policy
+  // refuses that destination (the network.codex line above already says why).
+  if (search.backend === 'codex' && liveness) {
+    checks.push(
+      codexAdmitted
+        ? await codexReadiness(config, options)
+        : {
+            name: 'liveness.codex',
+            status: 'fail',
+            detail: `codex app-server not started: the network policy refuses ${CODEX_SEARCH_HOST}, which it would contact`,
+          },
+    );
+  }
 
   if (liveness && policy.mode !== 'none') {
     const probeTarget =

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,49 @@ describe('validate: destinations under the network policy', () => {
       ['--no-liveness'],
     );
     expect(listed.check('network.codex')).toBeUndefined();
+  });
+});
+
+describe('validate: the Codex readiness check obeys the network policy', () => {
+  // Readiness starts codex app-server, which talks to chatgpt.com: a `codex` on PATH records a start.
+  const recorder = () => {
+    const folder = mkdtempSync(join(home, 'codex-'));
+    const marker = join(folder, 'started');
+    writeFileSync(join(folder, 'codex'), `#!/bin/sh\necho started > '${marker}'\nexit 3\n`);
+    chmodSync(join(folder, 'codex'), 0o755);
+    return { path: `${folder}:${process.env.PATH ?? ''}`, started: () => existsSync(marker) };
+  };
+  const refusing: [string, Record<string, string>][] = [
+    ['none', { MONO_AGENT_NETWORK_MODE: 'none' }],
+    ['localhost', { MONO_AGENT_NETWORK_MODE: 'localhost' }],
+    [
+      'an allowlist without chatgpt.com',
+      { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: 'example.com' },
+    ],
+  ];
+  for (const [name, network] of refusing) {
+    it(`starts no codex app-server under ${name}, and says why`, async () => {
+      const codex = recorder();
+      const { check, report } = await validate({
+        ...network,
+        MONO_AGENT_WEB_SEARCH_BACKEND: 'codex',
+        PATH: codex.path,
+      });
+      expect(codex.started()).toBe(false);
+      expect(check('liveness.codex')).toMatchObject({ status: 'fail' });
+      expect(check('liveness.codex')?.detail).toMatch(/not started: the network policy refuses chatgpt\.com/);
+      expect(report.ok).toBe(false);
+    });
+  }
+
+  it('does start it where the policy admits chatgpt.com (the check can fail)', async () => {
+    const codex = recorder();
+    await validate({
+      MONO_AGENT_NETWORK_MODE: 'allowlist',
+      MONO_AGENT_NETWORK_ALLOW: 'chatgpt.com',
+      MONO_AGENT_WEB_SEARCH_BACKEND: 'codex',
+      PATH: codex.path,
+    });
+    expect(codex.started()).toBe(true);
   });
 });
