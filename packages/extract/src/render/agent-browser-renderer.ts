@@ -16,6 +16,7 @@ import {
 } from './browser-step.js';
 import { domQuietPredicate } from './dom-quiet-predicate.js';
 import { bootTicksNow, killRenderProcesses } from './process-tree.js';
+import { type RenderProxy, startRenderProxy } from './render-proxy.js';
 
 /** One render's whole budget: launch, navigation, settle, reading and closing. */
 export const RENDER_BUDGET_MS = 20_000;
@@ -255,7 +256,12 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
           // Not written yet, or already removed by close.
         }
       };
+      let proxy: RenderProxy | undefined;
       try {
+        // Every request of the page goes through this proxy, which admits only the page's own host and
+        // port at the approved address: `--allowed-domains` matches host names and lets other ports of
+        // the same host through.
+        proxy = await startRenderProxy({ host: hostname, port, address });
         await writeFile(configPath, '{}\n', { mode: 0o400 });
         await chmod(configPath, 0o400);
         const environment: Record<string, string> = {
@@ -290,7 +296,13 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
             '--content-boundaries',
             '--args',
             // Commas separate switches only before another switch; the resolver rule keeps its own.
-            `${TIMER_THROTTLING_SWITCHES.join(',')}\n${hostResolverRules(hostname, address)}`,
+            [
+              TIMER_THROTTLING_SWITCHES.join(','),
+              hostResolverRules(hostname, address),
+              `--proxy-server=${proxy.url}`,
+              // Chromium sends loopback destinations around a proxy unless told otherwise.
+              '--proxy-bypass-list=<-loopback>',
+            ].join('\n'),
           ],
           environment,
         };
@@ -360,6 +372,7 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         throw error;
       } finally {
         release();
+        await proxy?.close();
         await readDaemonPid();
         await killRenderProcesses({
           sessionId: daemonPid,

@@ -4,6 +4,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -261,6 +263,44 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     );
     expect(otherHostRequests()).toEqual([]);
   }, 180_000);
+
+  it('"origin-scoped": the same host on another port is never contacted (sub-resources, a frame, a beacon, fetch, a WebSocket, an event stream)', async () => {
+    // --allowed-domains matches host names only; every request of the page goes through the render
+    // proxy, which admits the page's own host and port alone.
+    const seen: string[] = [];
+    const other = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.end('x');
+    });
+    other.on('upgrade', (request, socket) => {
+      seen.push(`upgrade ${request.url}`);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const elsewhere = (path: string, scheme = 'http') =>
+      `${scheme}://127.0.0.1:${(other.address() as AddressInfo).port}${path}`;
+    const remove = web.scenario('/app/other-port', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html><head><title>Other port</title><link rel="stylesheet" href="${elsewhere('/style.css')}"></head><body><div id="root">Loading...</div><img src="${elsewhere('/pixel.gif')}" alt=""><iframe src="${elsewhere('/frame')}"></iframe><script src="${elsewhere('/tracker.js')}"></script><script>
+fetch(${JSON.stringify(elsewhere('/fetch'))}).catch(() => {});
+navigator.sendBeacon(${JSON.stringify(elsewhere('/beacon'))}, 'x');
+try { new WebSocket(${JSON.stringify(elsewhere('/socket', 'ws'))}); } catch {}
+try { new EventSource(${JSON.stringify(elsewhere('/events'))}); } catch {}
+setTimeout(() => { document.getElementById('root').textContent = ${JSON.stringify(`${RENDERED_MARKER}. `.repeat(20))}; }, 300);
+</script></body></html>`,
+    });
+    try {
+      const result = await fetchOnce('auto', { url: web.url('/app/other-port'), render: 'always' });
+      expect(result.isError, result.text).toBe(false);
+      expect(result.text).toContain(RENDERED_MARKER);
+      // Late requests (the socket, the event stream) would have arrived by now.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(seen).toEqual([]);
+    } finally {
+      remove();
+      other.close();
+    }
+  }, 120_000);
 
   it('"JSON, PDFs, feeds, plain text, and HTTP errors never launch a browser" under render auto', async () => {
     for (const path of [
