@@ -302,6 +302,8 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
               `--proxy-server=${proxy.url}`,
               // Chromium sends loopback destinations around a proxy unless told otherwise.
               '--proxy-bypass-list=<-loopback>',
+              // WebRTC (which agent-browser also disables) may then use only proxied connections.
+              '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
             ].join('\n'),
           ],
           environment,
