@@ -395,6 +395,8 @@ interface Tally {
   maxMs: number;
   examples: string[];
   slowest: { ms: number; text: string }[];
+  /** Indexes of inputs over the time bound (the first 50). */
+  overBound: number[];
 }
 
 // Only HTML needs the HTML parsers loaded ahead; other parsers' workers (recycled every few hundred
@@ -421,6 +423,7 @@ for (const parser of options.parsers) {
     maxMs: 0,
     examples: [],
     slowest: [],
+    overBound: [],
   };
   tallies.set(parser, tally);
   const inFlight = new Set<Promise<void>>();
@@ -456,6 +459,7 @@ for (const parser of options.parsers) {
         tally.inputs++;
         tally.maxMs = Math.max(tally.maxMs, ms);
         if (ms > SLOW_INPUT_MS) tally.slow++;
+        if (ms > SLOW_INPUT_MS && tally.overBound.length < 50) tally.overBound.push(index);
         // The slowest inputs, kept to re-run with --only.
         tally.slowest.push({
           ms,
@@ -493,6 +497,8 @@ console.table(
 for (const tally of tallies.values()) {
   for (const example of tally.examples) console.log(`  ${example}`);
   for (const slow of tally.slowest) console.log(`  slowest: ${slow.text}`);
+  if (tally.overBound.length > 0)
+    console.log(`  over ${SLOW_INPUT_MS / 1000} s: #${tally.overBound.join(', #')}`);
 }
 const bad = [...tallies.values()].some((tally) => tally.internal > 0 || tally.slow > 0);
 process.exitCode = bad ? 1 : 0;

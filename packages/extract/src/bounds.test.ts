@@ -10,6 +10,7 @@ import { detectKind, SNIFF_BYTES } from './detect-kind.js';
 import { extract } from './extract.js';
 import { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
 import { failureReason, MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 
 const url = 'https://example.org/';
 const wordsOf = (count: number, prefix = 'w') =>
@@ -69,5 +70,26 @@ describe('XML entity expansion', () => {
       (caught) => caught,
     );
     expect(WebToolError.isInstance(error, 'parse_error')).toBe(true);
+  });
+});
+
+describe('feed summaries past the DOM bounds', () => {
+  const feed = (summary: string) =>
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>F</title><item><title>Night buses</title><link>https://example.org/a</link><description><![CDATA[${summary}]]></description></item></channel></rss>`;
+
+  it(`read a summary nested deeper than ${MAX_HTML_DEPTH} levels as streamed text, keeping its words`, async () => {
+    for (const depth of [MAX_HTML_DEPTH - 2, MAX_HTML_DEPTH + 1, 50_000]) {
+      const summary = `<p>The council approved ${'<x-y>'.repeat(depth)}the pilot.</p>`;
+      const document = await extract({ body: feed(summary), url, contentType: 'application/rss+xml' });
+      expect(document.kind, String(depth)).toBe('feed');
+      expect(document.content, String(depth)).toMatch(/The council approved ?the pilot\./);
+    }
+  });
+
+  it(`read a summary of more than ${MAX_HTML_ELEMENTS} elements as streamed text`, async () => {
+    const summary = `<p>Before</p>${'<span>w</span>'.repeat(MAX_HTML_ELEMENTS + 1)}<p>After</p>`;
+    const document = await extract({ body: feed(summary), url, contentType: 'application/rss+xml' });
+    expect(document.content).toContain('Before');
+    expect(document.content).toContain('After');
   });
 });

@@ -1,4 +1,6 @@
 import type { FeedEntry } from './extract-xml.js';
+import { measureHtml, withinDomBounds } from './html-bounds.js';
+import { htmlToStreamedText } from './html-streamed-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { markdownToText } from './markdown-to-text.js';
 
@@ -17,8 +19,14 @@ export async function feedToMarkdown(
     let item = entry.link === undefined ? `- **${name}**` : `- [${name}](${entry.link})`;
     if (entry.date !== undefined) item += ` (${oneLine(entry.date)})`;
     if (entry.summary !== undefined) {
-      // Summaries are often HTML (escaped in RSS); reduce them to one plain paragraph.
-      const summary = oneLine(markdownToText(await htmlToMarkdown(entry.summary, url)));
+      // Summaries are often HTML (escaped in RSS); reduce them to one plain paragraph. One past the
+      // DOM stages' bounds (elements, nesting) is read in the linear streaming pass instead.
+      const shape = await measureHtml(entry.summary);
+      const summary = oneLine(
+        withinDomBounds(shape)
+          ? markdownToText(await htmlToMarkdown(entry.summary, url))
+          : (await htmlToStreamedText(entry.summary, url)).text,
+      );
       if (summary !== '') item += `\n  ${summary}`;
     }
     items.push(item);
