@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
+import { POLICIES_REFUSING_CHATGPT, spawnRecorder } from './web-search-support.js';
 
 // Contract (Sandbox and validation): "When rendering is enabled, validation checks that
 // browserCommand --version reports agent-browser 0.33.1 or newer. liveness: false skips external
@@ -115,21 +116,10 @@ describe('validate: destinations under the network policy', () => {
 describe('validate: the Codex readiness check obeys the network policy', () => {
   // Readiness starts codex app-server, which talks to chatgpt.com: a `codex` on PATH records a start.
   const recorder = () => {
-    const folder = mkdtempSync(join(home, 'codex-'));
-    const marker = join(folder, 'started');
-    writeFileSync(join(folder, 'codex'), `#!/bin/sh\necho started > '${marker}'\nexit 3\n`);
-    chmodSync(join(folder, 'codex'), 0o755);
-    return { path: `${folder}:${process.env.PATH ?? ''}`, started: () => existsSync(marker) };
+    const codex = spawnRecorder();
+    return { path: `${dirname(codex.command)}:${process.env.PATH ?? ''}`, started: codex.spawned };
   };
-  const refusing: [string, Record<string, string>][] = [
-    ['none', { MONO_AGENT_NETWORK_MODE: 'none' }],
-    ['localhost', { MONO_AGENT_NETWORK_MODE: 'localhost' }],
-    [
-      'an allowlist without chatgpt.com',
-      { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: 'example.com' },
-    ],
-  ];
-  for (const [name, network] of refusing) {
+  for (const [name, network] of POLICIES_REFUSING_CHATGPT) {
     it(`starts no codex app-server under ${name}, and says why`, async () => {
       const codex = recorder();
       const { check, report } = await validate({

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {} from '../../../search-providers/test/searx-global-setup.js';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { createWebRuntime } from '../../src/runtime/web-runtime.js';
-import { spawnRecorder } from './web-search-support.js';
+import { POLICIES_REFUSING_CHATGPT, spawnRecorder } from './web-search-support.js';
 
 const searx = inject('searxUrl');
 let web: FixtureWeb;
@@ -102,15 +102,7 @@ describe('a destination the policy refuses only once DNS has answered is not cha
 });
 
 describe('Codex search is a network destination (chatgpt.com) like any other', () => {
-  const refusing: [string, Record<string, string>][] = [
-    ['none', { MONO_AGENT_NETWORK_MODE: 'none' }],
-    ['localhost', { MONO_AGENT_NETWORK_MODE: 'localhost' }],
-    [
-      'an allowlist without chatgpt.com',
-      { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: 'example.com' },
-    ],
-  ];
-  for (const [name, network] of refusing) {
+  for (const [name, network] of POLICIES_REFUSING_CHATGPT) {
     it(`under ${name}, strict codex is refused as policy_denied before codex app-server is spawned`, async () => {
       const recorder = spawnRecorder();
       const host = await runtimeUnder(network, { MONO_AGENT_WEB_SEARCH_BACKEND: 'codex' }, recorder.command);

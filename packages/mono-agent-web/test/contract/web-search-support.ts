@@ -102,6 +102,16 @@ export async function contractRuntime(web: FixtureWeb, options: ContractRuntimeO
   });
 }
 
+/** Network settings under which the policy refuses chatgpt.com, so Codex must never be started. */
+export const POLICIES_REFUSING_CHATGPT: readonly (readonly [string, Record<string, string>])[] = [
+  ['none', { MONO_AGENT_NETWORK_MODE: 'none' }],
+  ['localhost', { MONO_AGENT_NETWORK_MODE: 'localhost' }],
+  [
+    'an allowlist without chatgpt.com',
+    { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: 'example.com' },
+  ],
+];
+
 /** An executable that records that it was started, then exits without speaking the protocol. */
 export function spawnRecorder(): { command: string; spawned(): boolean } {
   const folder = mkdtempSync(join(tmpdir(), 'mono-agent-spawn-'));
