@@ -11,6 +11,7 @@ import { formatTable } from '@mono-agent/bench';
 /** Why the packages of this repository depend on what they depend on directly. */
 const PURPOSE: Record<string, string> = {
   '@modelcontextprotocol/sdk': 'the MCP server of `mono-agent-web mcp` (loaded only by that command)',
+  '@redis/client': 'the fleet store of `coordination: redis` (loaded only in that mode)',
   defuddle: 'article extraction (cleans the article block)',
   '@mozilla/readability': 'article extraction (finds the article block)',
   linkedom: 'the DOM HTML pages are parsed into',
