@@ -93,3 +93,15 @@ describe('feed summaries past the DOM bounds', () => {
     expect(document.content).toContain('After');
   });
 });
+
+describe('the streamed-text stage past the DOM bounds', () => {
+  it('reads a page of 50,000 unclosed links, each in its own block, keeping words and safe links', async () => {
+    // Every block flushes the line; it once walked every link still open on the page each time.
+    const page = `<!doctype html><html><body><p>Start</p>${'<div><a href="/x">w'.repeat(50_000)}<p>End</p></body></html>`;
+    const document = await extract({ body: page, url, contentType: 'text/html' });
+    expect(document.stage).toBe('streamed-text');
+    expect(document.content).toContain('Start');
+    expect(document.content).toContain('End');
+    expect(document.content).toContain('[w](https://example.org/x)');
+  });
+});

@@ -84,6 +84,9 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
   let inTitle = false;
   let title = '';
   const links: Array<{ href: string | undefined; start: number }> = [];
+  // The links whose text is still open on the current line: a flush closes these alone, so a page of
+  // thousands of unclosed links costs each flush nothing for the links closed before it.
+  let openOnLine: Array<{ href: string | undefined; start: number }> = [];
   const closeLink = (link: { href: string | undefined; start: number }) => {
     if (link.href === undefined) return;
     if (line.slice(link.start + 1).trim() === '') line = line.slice(0, link.start);
@@ -92,7 +95,8 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
   };
   const flush = () => {
     // A block inside a link ends the link's text here, so no bracket is left open across blocks.
-    for (const link of links) closeLink(link);
+    for (const link of openOnLine) closeLink(link);
+    openOnLine = [];
     const text = line.replace(/\s+/g, ' ').trim();
     if (text !== '') blocks.push(`${prefix}${text}`);
     line = '';
@@ -111,8 +115,12 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
       }
       if (name === 'a') {
         const href = safeAbsoluteUrl(attributes.href, baseUrl);
-        links.push({ href, start: line.length });
-        if (href !== undefined) line += '[';
+        const link = { href, start: line.length };
+        links.push(link);
+        if (href !== undefined) {
+          line += '[';
+          openOnLine.push(link);
+        }
         return;
       }
       if (BLOCKS.has(name)) {
