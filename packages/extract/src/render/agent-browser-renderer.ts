@@ -16,7 +16,7 @@ import {
 } from './browser-step.js';
 import { domQuietPredicate } from './dom-quiet-predicate.js';
 import { bootTicksNow, killRenderProcesses } from './process-tree.js';
-import { type RenderProxy, startRenderProxy } from './render-proxy.js';
+import { RENDER_PROXY_HOST, type RenderProxy, startRenderProxy } from './render-proxy.js';
 
 /** One render's whole budget: launch, navigation, settle, reading and closing. */
 export const RENDER_BUDGET_MS = 20_000;
@@ -77,8 +77,9 @@ function randomName(prefix: string): string {
 
 function hostResolverRules(hostname: string, address: string): string {
   const target = address.includes(':') ? `[${address}]` : address;
-  // Every other name fails to resolve, so a page cannot reach another host through DNS at all.
-  return `--host-resolver-rules=MAP ${hostname} ${target}, MAP * ~NOTFOUND`;
+  // Every other name fails to resolve, so a page cannot reach another host through DNS at all. The
+  // rules apply to the proxy's address too, so it keeps its own.
+  return `--host-resolver-rules=MAP ${hostname} ${target}, MAP ${RENDER_PROXY_HOST} ${RENDER_PROXY_HOST}, MAP * ~NOTFOUND`;
 }
 
 /** Settles like `promise`, or rejects as soon as `signal` fires (the promise is left to finish unobserved). */

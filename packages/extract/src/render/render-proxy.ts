@@ -21,6 +21,9 @@ export interface RenderProxy {
   close(): Promise<void>;
 }
 
+/** Where the proxy listens (loopback only). */
+export const RENDER_PROXY_HOST = '127.0.0.1';
+
 const FORBIDDEN = 'HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
 const BAD_GATEWAY = 'HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
 
@@ -163,7 +166,7 @@ export async function startRenderProxy(destination: RenderDestination): Promise<
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, RENDER_PROXY_HOST, () => {
       server.off('error', reject);
       resolve();
     });
@@ -171,7 +174,7 @@ export async function startRenderProxy(destination: RenderDestination): Promise<
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${RENDER_PROXY_HOST}:${port}`,
     refused,
     close: () =>
       new Promise<void>((resolve) => {
