@@ -8,6 +8,9 @@
 //   pnpm fuzz -- --seed 7
 //   pnpm fuzz -- --parser html --only 4217      re-run one input of the sequence (a slow or failing one);
 //                                               MONO_AGENT_FUZZ_DUMP=<file> also writes its body there
+//   MONO_AGENT_FUZZ_PAUSE=<file> pnpm fuzz      while <file> exists, no new input starts (those in flight
+//                                               finish), so the machine can serve something else for a
+//                                               while without that wait counting in any input's time
 // HTML inputs are mutated real pages and windows of them: the article benchmark sets under ../shared/bench/ when present
 // (MONO_AGENT_FUZZ_PAGES names another folder of .html or .html.gz files), else the fixture web's
 // recorded pages.
@@ -434,6 +437,7 @@ for (const parser of options.parsers) {
     if (options.only !== undefined && process.env.MONO_AGENT_FUZZ_DUMP) {
       writeFileSync(process.env.MONO_AGENT_FUZZ_DUMP, task.body);
     }
+    await pausedWhileRequested(inFlight);
     const begin = performance.now();
     let outcome = 'document';
     const done = poolFor(parser)
@@ -502,6 +506,16 @@ for (const tally of tallies.values()) {
 }
 const bad = [...tallies.values()].some((tally) => tally.internal > 0 || tally.slow > 0);
 process.exitCode = bad ? 1 : 0;
+
+/** Holds the next input back while the pause file exists, once the inputs in flight have ended. */
+async function pausedWhileRequested(inFlight: Set<Promise<void>>): Promise<void> {
+  const file = process.env.MONO_AGENT_FUZZ_PAUSE;
+  if (!file || !existsSync(file)) return;
+  await Promise.all(inFlight);
+  console.error(`paused while ${file} exists`);
+  while (existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 250));
+  console.error('resumed');
+}
 
 function parseArguments(argv: string[]): {
   count: number;
