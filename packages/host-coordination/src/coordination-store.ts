@@ -136,6 +136,11 @@ export interface CoordinationStore {
     key: string,
     options: { maxMs: number | undefined; attempt: number; signal?: AbortSignal },
   ): Promise<void>;
+  /**
+   * Ends this process's wait for `key` (the admission was decided, failed or was cancelled): a store that
+   * lines waiters up across processes lets the next one move up. Optional; safe to call when not waiting.
+   */
+  stopWaiting?(key: string): void;
   /** Frees connections and watches; the store is unusable afterwards. */
   close(): Promise<void>;
 }

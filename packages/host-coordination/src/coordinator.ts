@@ -377,6 +377,8 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
             signal === undefined ? {} : { signal },
           );
           const receivedAt = clock.now();
+          // Decided: the next waiter of the line (in any process) may try now.
+          if (decision.type !== 'wait') store.stopWaiting?.(key);
           if (decision.type === 'granted') return await startPermit(scope, key, decision, receivedAt, signal);
           if (decision.type === 'skipped') {
             return {
@@ -399,6 +401,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
             });
         }
       } finally {
+        store.stopWaiting?.(key);
         leave();
       }
     },

@@ -82,3 +82,38 @@ export async function sleepUntilEntryChanges(
   }
   if (signal?.aborted) throw onAbort();
 }
+
+/**
+ * Sleeps up to `ms`, ending early when the file at `path` changes (is removed, above all). A path that is
+ * already gone ends the sleep at once. Rejects only when `signal` aborts.
+ */
+export async function sleepUntilFileChanges(
+  path: string,
+  ms: number,
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  signal: AbortSignal | undefined,
+  onAbort: () => Error,
+): Promise<void> {
+  if (signal?.aborted) throw onAbort();
+  const timer = new AbortController();
+  const wake = () => timer.abort();
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(path, { persistent: false }, wake);
+    watcher.on('error', wake);
+  } catch (error) {
+    // Gone already: what was waited for has happened. Any other failure (no watches left, a file
+    // system without them) leaves the plain sleep.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+  }
+  signal?.addEventListener('abort', wake, { once: true });
+  try {
+    await sleep(ms, timer.signal);
+  } catch (error) {
+    if (!timer.signal.aborted) throw error;
+  } finally {
+    watcher?.close();
+    signal?.removeEventListener('abort', wake);
+  }
+  if (signal?.aborted) throw onAbort();
+}

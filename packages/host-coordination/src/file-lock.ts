@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { LeaseOwner } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
+import { sleepUntilFileChanges } from './directory-watch.js';
 import { currentOwner, isOwnerAlive } from './process-identity.js';
 import { entryKind, refuseIrregularEntry, tempFileName, unsafeState } from './state-file.js';
 
@@ -33,8 +34,12 @@ export const LOCK_RECORD_GRACE_MS = 2_000;
 export const TICKET_STALE_MS = 2 * LOCK_WAIT_TIMEOUT_MS;
 /** The shortest pause between two attempts to take the lock. */
 export const LOCK_RETRY_MIN_MS = 1;
-/** The longest pause between two attempts to take the lock. */
-export const LOCK_RETRY_MAX_MS = 4;
+/**
+ * The longest pause between two attempts to take the lock. Waiters are woken sooner by a watch on what
+ * they wait for (the lock, or the ticket ahead of theirs); the pause bounds the wait where no watch
+ * fires (a predecessor that died, a file system without change notification).
+ */
+export const LOCK_RETRY_MAX_MS = 20;
 
 /** Options of one lock acquisition. */
 export interface LockOptions {
@@ -42,6 +47,12 @@ export interface LockOptions {
   signal?: AbortSignal;
   /** Measures the wait and sleeps between attempts (default the system clock). */
   clock?: Clock;
+  /**
+   * Queue ahead of ordinary waiters (still behind earlier priority ones). For short operations that
+   * free capacity, such as a release: behind a line of admissions that will only learn there is no slot,
+   * a release would keep every one of them waiting longer.
+   */
+  priority?: boolean;
 }
 
 /** A held lock. */
@@ -84,7 +95,7 @@ function createExclusive(path: string, record: string, tempPath: string): Attemp
  * a regular file (a FIFO would block this read forever, a device could act on it, a directory or link
  * never goes away) fails closed as unsafe state.
  */
-function readRecord(path: string): string | undefined {
+export function readRecord(path: string): string | undefined {
   refuseIrregularEntry(path, 'lock_not_a_file', 'lock path');
   let fd: number;
   try {
@@ -122,7 +133,7 @@ function parseOwner(record: string): LeaseOwner | undefined {
   return undefined;
 }
 
-function ageMs(path: string): number | undefined {
+export function ageMs(path: string): number | undefined {
   try {
     return Date.now() - statSync(path).mtimeMs;
   } catch {
@@ -135,7 +146,7 @@ function ageMs(path: string): number | undefined {
  * made by a live process (records are linked into place whole); only a crash of the machine leaves one,
  * and it is judged abandoned once older than {@link LOCK_RECORD_GRACE_MS}.
  */
-function isAbandoned(path: string, record: string): boolean {
+export function isAbandoned(path: string, record: string): boolean {
   const owner = parseOwner(record);
   if (owner !== undefined) return !isOwnerAlive(owner);
   const age = ageMs(path);
@@ -215,15 +226,33 @@ function ensureQueueDirectory(queuePath: string): void {
   }
 }
 
-/** The first live ticket of the queue; tickets of proven-dead waiters are removed on the way. */
-function headTicket(queuePath: string): string | undefined {
-  for (const name of readdirSync(queuePath).sort()) {
+/** Where a ticket stands in its queue. */
+interface QueuePlace {
+  /** The first live ticket (tickets of proven-dead waiters are removed on the way). */
+  head: string | undefined;
+  /** The ticket just ahead of the caller's, whose removal moves the caller up. */
+  ahead: string | undefined;
+}
+
+/** The head of the queue and the ticket ahead of `ticket`. */
+function queuePlace(queuePath: string, ticket: string): QueuePlace {
+  const names = readdirSync(queuePath).sort();
+  let head: string | undefined;
+  let ahead: string | undefined;
+  for (const name of names) {
+    if (name >= ticket) break;
+    ahead = name;
+  }
+  for (const name of names) {
     const path = join(queuePath, name);
     const record = readRecord(path);
     if (record === undefined) continue;
     const stale = (ageMs(path) ?? 0) > TICKET_STALE_MS;
     const abandoned = isAbandoned(path, record);
-    if (!stale && !abandoned) return name;
+    if (!stale && !abandoned) {
+      head = name;
+      break;
+    }
     try {
       unlinkSync(path);
     } catch {
@@ -232,7 +261,7 @@ function headTicket(queuePath: string): string | undefined {
     // A waiter killed while creating its ticket may have left its record's temp file behind.
     if (abandoned) removeDeadWritersTemps(queuePath.replace(/\.queue$/, ''), record);
   }
-  return undefined;
+  return { head, ahead: head === ticket ? undefined : ahead };
 }
 
 /**
@@ -245,14 +274,16 @@ function headTicket(queuePath: string): string | undefined {
  * for, up to {@link LOCK_WAIT_TIMEOUT_MS}.
  */
 export async function acquireFileLock(lockPath: string, options: LockOptions = {}): Promise<HeldLock> {
-  const { signal, clock = systemClock } = options;
+  const { signal, clock = systemClock, priority = false } = options;
   if (signal?.aborted) throw cancelledError(signal);
   const ownRecord = JSON.stringify(currentOwner());
   const queuePath = `${lockPath}.queue`;
   ensureQueueDirectory(queuePath);
-  let ticket = ticketName();
+  // A priority ticket's name sorts before every ordinary one ("0-" before "00"), in arrival order.
+  const nextName = () => (priority ? `0-${ticketName()}` : ticketName());
+  let ticket = nextName();
   while (!createExclusive(join(queuePath, ticket), ownRecord, recordTemp(lockPath)).taken)
-    ticket = ticketName();
+    ticket = nextName();
   const ticketPath = join(queuePath, ticket);
   const leaveQueue = () => {
     try {
@@ -266,7 +297,10 @@ export async function acquireFileLock(lockPath: string, options: LockOptions = {
   try {
     for (;;) {
       if (signal?.aborted) throw cancelledError(signal);
-      if (headTicket(queuePath) === ticket) {
+      const place = queuePlace(queuePath, ticket);
+      // What this waiter waits for next: the lock when it heads the queue, else the ticket ahead.
+      let awaited = place.ahead === undefined ? undefined : join(queuePath, place.ahead);
+      if (place.head === ticket) {
         const attempt = createExclusive(lockPath, ownRecord, recordTemp(lockPath));
         if (attempt.taken) {
           leaveQueue();
@@ -284,6 +318,7 @@ export async function acquireFileLock(lockPath: string, options: LockOptions = {
           breakAbandonedLock(lockPath, attempt.holder, ownRecord);
           continue;
         }
+        awaited = lockPath;
       }
       if (clock.now() - started > LOCK_WAIT_TIMEOUT_MS) {
         throw new WebToolError({
@@ -293,7 +328,9 @@ export async function acquireFileLock(lockPath: string, options: LockOptions = {
         });
       }
       // Jitter keeps waiters of several processes out of lockstep.
-      await clock.sleep(pause * (0.5 + Math.random()), signal);
+      const ms = pause * (0.5 + Math.random());
+      if (awaited === undefined) await clock.sleep(ms, signal);
+      else await sleepUntilFileChanges(awaited, ms, clock.sleep, signal, () => cancelledError(signal));
       pause = Math.min(LOCK_RETRY_MAX_MS, pause * 2);
     }
   } catch (error) {

@@ -23,6 +23,7 @@ import {
   type StoreContext,
   type TableBackedStore,
 } from './table-store.js';
+import { createWaitingLine } from './waiting-line.js';
 
 /** The state file's name inside the state directory. */
 export const STATE_FILE_NAME = 'state.json';
@@ -84,6 +85,16 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
   const directory = options.stateDirectory ?? defaultStateDirectory();
   const statePath = join(directory, STATE_FILE_NAME);
   const lockPath = `${statePath}.lock`;
+  // Another process replacing the state file (a rename into the directory) ends the first waiter's wait.
+  const line = createWaitingLine(
+    `${statePath}.waiters`,
+    clock,
+    (ms, signal) =>
+      sleepUntilEntryChanges(directory, STATE_FILE_NAME, ms, clock.sleep, signal, () =>
+        cancelledError(signal),
+      ),
+    HOST_POLL_MAX_MS,
+  );
   // Milliseconds from the decision to the end of its commit, for the last few commits of this process.
   const commitSamples: number[] = [];
   const recordCommit = (decidedAt: number) => {
@@ -131,9 +142,12 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
     if (text !== previousText) writeStateFile(directory, statePath, text);
   }
 
-  async function locked<T>(signal: AbortSignal | undefined, body: () => T): Promise<T> {
+  async function locked<T>(signal: AbortSignal | undefined, body: () => T, priority = false): Promise<T> {
     ensurePrivateDirectory(directory);
-    const lock = await acquireFileLock(lockPath, signal === undefined ? { clock } : { signal, clock });
+    const lock = await acquireFileLock(
+      lockPath,
+      signal === undefined ? { clock, priority } : { signal, clock, priority },
+    );
     try {
       return body();
     } finally {
@@ -152,7 +166,9 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
       );
     },
     now: () => clock.now(),
-    close: async () => {},
+    close: async () => {
+      line.leaveAll();
+    },
     describe: () => ({
       mode: 'host',
       stateFile: statePath,
@@ -160,17 +176,21 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
       maxBytes: MAX_STATE_BYTES,
     }),
     update(key, change, operation = {}) {
-      return locked(operation.signal, () => {
-        const { content, text } = readStateFile(statePath);
-        const current = context();
-        const { bucket, result } = change(content.buckets[key], current);
-        const buckets = content.buckets;
-        if (bucket === undefined) delete buckets[key];
-        else buckets[key] = bucket;
-        persist(buckets, text, current.now, key);
-        recordCommit(current.now);
-        return result;
-      });
+      return locked(
+        operation.signal,
+        () => {
+          const { content, text } = readStateFile(statePath);
+          const current = context();
+          const { bucket, result } = change(content.buckets[key], current);
+          const buckets = content.buckets;
+          if (bucket === undefined) delete buckets[key];
+          else buckets[key] = bucket;
+          persist(buckets, text, current.now, key);
+          recordCommit(current.now);
+          return result;
+        },
+        operation.priority,
+      );
     },
     updateAll(change, operation = {}) {
       return locked(operation.signal, () => {
@@ -189,13 +209,13 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
       const { content, bytes } = readStateFile(statePath);
       return { buckets: content.buckets, bytes, context: context() };
     },
-    waitForChange(_key, { maxMs, attempt, signal }) {
+    waitForChange(key, { maxMs, attempt, signal }) {
       const poll = Math.min(HOST_POLL_MAX_MS, HOST_POLL_MIN_MS * 2 ** Math.min(attempt, 16));
       const ms = maxMs === undefined ? poll : Math.min(maxMs, poll);
-      // Another process replacing the state file (a rename into the directory) ends the wait early.
-      return sleepUntilEntryChanges(directory, STATE_FILE_NAME, ms, clock.sleep, signal, () =>
-        cancelledError(signal),
-      );
+      return line.wait(key, ms, maxMs ?? HOST_POLL_MAX_MS, signal);
+    },
+    stopWaiting(key) {
+      line.leave(key);
     },
   };
 }

@@ -41,7 +41,13 @@ export {
   type ReleaseResult,
   type ResetReport,
 } from './coordinator.js';
-export { LOCK_RECORD_GRACE_MS, LOCK_WAIT_TIMEOUT_MS, TICKET_STALE_MS } from './file-lock.js';
+export {
+  LOCK_RECORD_GRACE_MS,
+  LOCK_RETRY_MAX_MS,
+  LOCK_RETRY_MIN_MS,
+  LOCK_WAIT_TIMEOUT_MS,
+  TICKET_STALE_MS,
+} from './file-lock.js';
 export {
   createHostStateStore,
   defaultStateDirectory,
@@ -88,3 +94,4 @@ export type {
   TableBackedStore,
   TableChange,
 } from './table-store.js';
+export { WAITER_TICKET_REFRESH_MS, WAITER_TICKET_STALE_MS } from './waiting-line.js';

@@ -35,6 +35,15 @@ export interface TableChange<T> {
   result: T;
 }
 
+/** Options of one table update. */
+export interface TableUpdateOptions extends StoreOperationOptions {
+  /**
+   * Goes ahead of ordinary updates waiting for the same table (a release: it frees what the waiting
+   * admissions want). Stores without a queue ignore it.
+   */
+  priority?: boolean;
+}
+
 /**
  * A store that keeps the whole bucket table where this process can run the admission policy on it:
  * in memory or in the host state file. {@link createPolicyStore} turns one into a
@@ -51,7 +60,7 @@ export interface BucketTableStore {
   update<T>(
     key: string,
     change: (bucket: BucketState | undefined, context: StoreContext) => BucketChange<T>,
-    options?: StoreOperationOptions,
+    options?: TableUpdateOptions,
   ): Promise<T>;
   /** Runs `change` on a copy of every bucket and stores what it returns, atomically. */
   updateAll<T>(
@@ -64,6 +73,8 @@ export interface BucketTableStore {
   ): Promise<{ buckets: BucketTable; bytes?: number; context: StoreContext }>;
   /** See {@link CoordinationStore.waitForChange}. */
   waitForChange: CoordinationStore['waitForChange'];
+  /** See {@link CoordinationStore.stopWaiting}. */
+  stopWaiting?(key: string): void;
   /** How long committing a change takes here, in milliseconds: the lead a spaced start slot is granted with. */
   commitMarginMs(): number;
   /** The store's clock. */
@@ -85,6 +96,7 @@ export function createPolicyStore(table: BucketTableStore): TableBackedStore {
     read: (options) => table.read(options),
     commitMarginMs: () => table.commitMarginMs(),
     waitForChange: (key, options) => table.waitForChange(key, options),
+    stopWaiting: (key) => table.stopWaiting?.(key),
     close: () => table.close(),
     async admit(key, request, options) {
       const marginMs = table.commitMarginMs();
@@ -128,7 +140,7 @@ export function createPolicyStore(table: BucketTableStore): TableBackedStore {
             ),
           };
         },
-        options,
+        { ...options, priority: true },
       );
       const now = table.now();
       if (effect === undefined) return { leaseHeld: false, now };
