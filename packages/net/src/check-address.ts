@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { classifyAddress } from './classify-address.js';
+import { ipaddr } from './commonjs.js';
 import { type CompiledPolicy, compilePolicy, type NetworkPolicy, normaliseHost } from './network-policy.js';
 
 /**

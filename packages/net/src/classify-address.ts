@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type Ipaddr from 'ipaddr.js';
+import { ipaddr } from './commonjs.js';
 
 /** What an IP address is, as far as the network policy cares. */
 export interface AddressClass {
@@ -45,7 +46,7 @@ export function canonicalIPv6(text: string): string {
   return new URL(`http://[${withoutZone}]/`).hostname.slice(1, -1);
 }
 
-function classifyIPv4(address: ipaddr.IPv4): AddressClass {
+function classifyIPv4(address: Ipaddr.IPv4): AddressClass {
   const range = address.range();
   return {
     address: address.toString(),
@@ -56,7 +57,7 @@ function classifyIPv4(address: ipaddr.IPv4): AddressClass {
   };
 }
 
-function classifyIPv6(address: ipaddr.IPv6): AddressClass {
+function classifyIPv6(address: Ipaddr.IPv6): AddressClass {
   const text = address.toRFC5952String();
   const named = address.range();
   if (named === 'rfc6052' && address.match(NAT64_WELL_KNOWN)) {
@@ -77,7 +78,7 @@ function classifyIPv6(address: ipaddr.IPv6): AddressClass {
   };
 }
 
-function embeddedIPv4(address: ipaddr.IPv6): string {
+function embeddedIPv4(address: Ipaddr.IPv6): string {
   const high = address.parts[6] ?? 0;
   const low = address.parts[7] ?? 0;
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { WebToolError } from '@mono-agent/budget-policy';
-import ipaddr from 'ipaddr.js';
+import type Ipaddr from 'ipaddr.js';
 import { canonicalIPv6 } from './classify-address.js';
+import { ipaddr } from './commonjs.js';
 
 /** The network modes, from most to least restrictive. */
 export const NETWORK_MODES = ['none', 'localhost', 'allowlist', 'all'] as const;
@@ -42,7 +43,7 @@ export type AllowEntry =
       /** The normalised entry text, as it appears in decisions. */
       readonly text: string;
       /** The network address. */
-      readonly network: ipaddr.IPv4 | ipaddr.IPv6;
+      readonly network: Ipaddr.IPv4 | Ipaddr.IPv6;
       /** The prefix length (32 or 128 for a single address). */
       readonly prefix: number;
       /** The only port admitted, or every port when absent. */
