@@ -27,12 +27,27 @@ export interface RunDependencies {
   codex: CodexSearchProvider | undefined;
   /** Where the bloat guard saves whole outputs, when the host configured artifacts. */
   sink: ArtifactSink | undefined;
-  /** The extraction package, loaded once by the runtime. */
-  extract: typeof import('@mono-agent/extract');
+  /**
+   * The extraction package and the browser renderer, loaded by the runtime at the first fetch of any of
+   * its runs (a process that only searches never loads them).
+   */
+  fetchParts: () => Promise<FetchParts>;
   /** Set when this run replaced one that sat idle this many seconds (a long-lived server's next burst). */
   freshAfterIdleSeconds?: number;
+}
+
+/** What fetching needs beyond a search: shared by every run of a runtime. */
+export interface FetchParts {
+  /** The extraction package. */
+  extract: typeof import('@mono-agent/extract');
   /** The browser renderer, when the configuration's ceiling allows rendering. */
   renderer: import('@mono-agent/extract').DocumentRenderer | undefined;
+}
+
+/** A run's context with what its fetches need loaded. */
+export interface FetchContext extends RunContext, FetchParts {
+  /** Extracted documents of this run. */
+  readonly documents: ReturnType<typeof import('@mono-agent/extract').createDocumentCache>;
 }
 
 /** The bounded output of the bloat guard for one text block. */
@@ -65,8 +80,8 @@ export interface RunContext extends RunDependencies {
   readonly budget: RunBudget;
   /** Providers deferred for the rest of the run. */
   readonly deferrals: RunDeferrals;
-  /** Extracted documents of this run. */
-  readonly documents: ReturnType<typeof import('@mono-agent/extract').createDocumentCache>;
+  /** This context with the extraction package, the renderer and the run's document cache loaded. */
+  fetchContext(): Promise<FetchContext>;
   /** Sends one timing event to the host's observer; a broken observer never breaks the call. */
   emit(event: TimingEvent): void;
   /** The run's signal joined with a call's own. */
@@ -85,21 +100,31 @@ export interface RunContext extends RunDependencies {
 
 /** Builds the shared state of one run. */
 export function createRunContext(dependencies: RunDependencies): RunContext {
-  const { options, sink, extract, codex } = dependencies;
+  const { options, sink, codex } = dependencies;
   const id = randomUUID();
   const budget = createRunBudget({ limit: options.config.search.maxRequestsPerRun });
   const deferrals = createRunDeferrals();
-  const documents = extract.createDocumentCache();
   const runController = new AbortController();
   const inFlight = new Map<string, Promise<unknown>>();
   let closed = false;
+  let fetching: Promise<FetchContext> | undefined;
 
-  return {
+  const context: RunContext = {
     ...dependencies,
     id,
     budget,
     deferrals,
-    documents,
+    fetchContext() {
+      // A failed load is not kept, so the next fetch of the run tries again.
+      fetching ??= dependencies.fetchParts().then(
+        (parts): FetchContext => ({ ...context, ...parts, documents: parts.extract.createDocumentCache() }),
+        (error: unknown) => {
+          fetching = undefined;
+          throw error;
+        },
+      );
+      return fetching;
+    },
     emit(event) {
       try {
         options.onTiming?.(event);
@@ -151,8 +176,9 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
       closed = true;
       runController.abort(new WebToolError({ code: 'cancelled', message: 'the run was closed' }));
       await Promise.allSettled([...inFlight.values()]);
-      documents.clear();
+      (await fetching?.catch(() => undefined))?.documents.clear();
       await codex?.close();
     },
   };
+  return context;
 }

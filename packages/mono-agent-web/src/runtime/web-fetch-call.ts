@@ -13,7 +13,7 @@ import {
 import { createFetchAdmission, type OriginCooldown } from './fetch-admission.js';
 import { effectiveRenderMode, type RequestedRender, rememberRender, renderReport } from './fetch-render.js';
 import { explainPolicyDenial, type PolicyDenial } from './policy-denial.js';
-import type { RunContext, SavedArtifact } from './run-context.js';
+import type { FetchContext, RunContext, SavedArtifact } from './run-context.js';
 import type { ToolCallResult } from './web-runtime.js';
 
 /** The one deadline of a WebFetch call: admission, redirects, retry waits and the body. */
@@ -90,12 +90,13 @@ const EXPLAINED_CODES = new Set<FailureCode>([
  * load the page (document cache or fetch), slice it within the character budget, render and report.
  */
 export async function webFetchCall(
-  context: RunContext,
+  runContext: RunContext,
   args: unknown,
   callOptions: { signal?: AbortSignal } = {},
 ): Promise<ToolCallResult> {
-  context.ensureOpen();
+  runContext.ensureOpen();
   const startedAt = performance.now();
+  const context = await runContext.fetchContext();
   const fail = (failure: FetchFailureData, cacheHit = false) => failed(context, failure, startedAt, cacheHit);
 
   const request = readArguments(context, args);
@@ -110,7 +111,7 @@ export async function webFetchCall(
 }
 
 /** Validates the model's arguments and fills in the defaults. */
-function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
+function readArguments(context: FetchContext, args: unknown): Step<FetchRequest> {
   const parsed = parseToolArguments(WebFetchInput, args);
   if (!parsed.ok) {
     return {
@@ -154,7 +155,7 @@ function readArguments(context: RunContext, args: unknown): Step<FetchRequest> {
  * The render request: raw needs `never` (or no render argument). The configuration's ceiling was
  * applied in {@link readArguments}: under config `never` every call stays static.
  */
-function checkRenderRequest(_context: RunContext, request: FetchRequest): Step<void> {
+function checkRenderRequest(_context: FetchContext, request: FetchRequest): Step<void> {
   if (
     request.format === 'raw' &&
     request.requestedRender !== undefined &&
@@ -182,7 +183,7 @@ function invalid(field: string, message: string): Step<never> {
 
 /** The page from the run's document cache, or fetched (identical concurrent calls share one fetch). */
 async function loadPage(
-  context: RunContext,
+  context: FetchContext,
   request: FetchRequest,
   signal: AbortSignal | undefined,
 ): Promise<Step<LoadedPage>> {
@@ -216,7 +217,7 @@ async function loadPage(
 }
 
 /** One guarded fetch and extraction, every attempt admitted for its origin. */
-async function fetchPage(context: RunContext, request: FetchRequest, signal: AbortSignal | undefined) {
+async function fetchPage(context: FetchContext, request: FetchRequest, signal: AbortSignal | undefined) {
   const admission = createFetchAdmission(context.coordinator);
   try {
     return await context.extract.fetchDocument(request.url, {
@@ -241,7 +242,7 @@ async function fetchPage(context: RunContext, request: FetchRequest, signal: Abo
  * artifact) to read it; with no slice arguments the capped start of the document comes back instead.
  */
 async function sliceForOutput(
-  context: RunContext,
+  context: FetchContext,
   request: FetchRequest,
   page: LoadedPage,
 ): Promise<Step<{ slice: DocumentSlice; artifact?: string }>> {
@@ -294,7 +295,7 @@ function capitalized(text: string): string {
 }
 
 /** A failure as data: the code, its HTTP status and retry hints, and for refusals why and what would allow them. */
-function failureFrom(context: RunContext, error: WebToolError): FetchFailureData {
+function failureFrom(context: FetchContext, error: WebToolError): FetchFailureData {
   const details = error.details as Record<string, unknown>;
   const status = details.status;
   const attempts = details.attempts;
@@ -317,7 +318,7 @@ function failureFrom(context: RunContext, error: WebToolError): FetchFailureData
 }
 
 function failed(
-  context: RunContext,
+  context: FetchContext,
   failure: FetchFailureData,
   startedAt: number,
   cacheHit: boolean,
@@ -348,7 +349,7 @@ function failed(
 }
 
 async function succeeded(
-  context: RunContext,
+  context: FetchContext,
   page: LoadedPage,
   output: { slice: DocumentSlice; artifact?: string },
   startedAt: number,

@@ -16,7 +16,7 @@ import {
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
-import { createRunContext, type RunDependencies } from './run-context.js';
+import { createRunContext, type FetchParts, type RunDependencies } from './run-context.js';
 import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
 import type { TimingEvent } from './timing-event.js';
 import { webFetchCall } from './web-fetch-call.js';
@@ -169,12 +169,27 @@ export async function createWebRuntime(
   const cache = createSearchCache<SearchOutcome>();
   const sink: ArtifactSink | undefined =
     config.artifacts === undefined ? undefined : createFileArtifactSink({ directory: config.artifacts.dir });
-  const extract = await import('@mono-agent/extract');
-  // Under the `never` ceiling no renderer exists at all, so no call can start a browser.
-  const renderer =
-    config.fetch.render === 'never'
-      ? undefined
-      : (options.renderer ?? extract.createAgentBrowserRenderer({ command: config.fetch.browserCommand }));
+  // Loaded at the first fetch: a process that only searches never loads the extraction stack. A failed
+  // load is not kept, so a later fetch tries again.
+  let fetchParts: Promise<FetchParts> | undefined;
+  const loadFetchParts = () => {
+    fetchParts ??= import('@mono-agent/extract').then(
+      (extract): FetchParts => ({
+        extract,
+        // Under the `never` ceiling no renderer exists at all, so no call can start a browser.
+        renderer:
+          config.fetch.render === 'never'
+            ? undefined
+            : (options.renderer ??
+              extract.createAgentBrowserRenderer({ command: config.fetch.browserCommand })),
+      }),
+      (error: unknown) => {
+        fetchParts = undefined;
+        throw error;
+      },
+    );
+    return fetchParts;
+  };
   const openRuns = new Set<WebRun>();
   return {
     config,
@@ -191,8 +206,7 @@ export async function createWebRuntime(
         chain,
         codex,
         sink,
-        extract,
-        renderer,
+        fetchParts: loadFetchParts,
         ...(runOptions.freshAfterIdleSeconds === undefined
           ? {}
           : { freshAfterIdleSeconds: runOptions.freshAfterIdleSeconds }),
