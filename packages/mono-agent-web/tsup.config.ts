@@ -26,11 +26,27 @@ export default defineConfig([
   libraryPreset({
     entry: { cli: 'src/cli.ts' },
     outDir: 'dist/bin',
-    clean: true,
+    // The CommonJS entry below is built into the same folder.
+    clean: ['!cli.cjs*'],
     dts: false,
     noExternal: BUNDLED_WITH_CLI,
     // The agent SDKs are the library's optional peers; the bin never loads them.
     external: ['ai', '@mariozechner/pi-agent-core', '@mariozechner/pi-ai'],
+    esbuildOptions(options) {
+      options.conditions = ['@mono-agent/source'];
+    },
+  }),
+  // The bin's entry: CommonJS, so `--help` and `--version` are answered before Node's ES module loader
+  // starts; every other command loads the bundled ES module CLI beside it.
+  libraryPreset({
+    entry: { cli: 'src/cli-entry.ts' },
+    outDir: 'dist/bin',
+    format: ['cjs'],
+    splitting: false,
+    clean: false,
+    dts: false,
+    // Node before 20.19 cannot require() an ES module, so every sibling it reaches is bundled.
+    noExternal: ['@mono-agent/budget-policy', '@mono-agent/search-providers'],
     esbuildOptions(options) {
       options.conditions = ['@mono-agent/source'];
     },

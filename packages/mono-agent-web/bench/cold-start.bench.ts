@@ -3,7 +3,7 @@
 // and `--help`, each against `node -e 0` measured in the same rounds (cases interleaved, so a busy
 // machine slows all of them alike). Medians of COLD_START_ROUNDS rounds (default 10).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,7 +15,11 @@ import { startFixtureWeb } from '@mono-agent/fixture-web';
 const TARGET_RATIOS = { fetch: 3, search: 2, help: 1.5 } as const;
 const ROUNDS = Number(process.env.COLD_START_ROUNDS ?? 10);
 
-const cli = fileURLToPath(new URL('../dist/bin/cli.js', import.meta.url));
+// The bin as the manifest names it, as npm links it.
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  bin: Record<string, string>;
+};
+const cli = fileURLToPath(new URL(`../${manifest.bin['mono-agent-web']}`, import.meta.url));
 if (!existsSync(cli)) {
   console.error(`${cli} is missing: run \`pnpm build\` first (the benchmark measures the built bin).`);
   process.exit(1);
@@ -55,6 +59,13 @@ const cases: ColdCase[] = [
   {
     name: 'floor: node, one worker thread started and ended',
     args: ['-e', "new (require('node:worker_threads').Worker)('0', { eval: true })"],
+    env: {},
+    expect: /^$/,
+  },
+  {
+    // Every command but --help and --version runs the ES module CLI.
+    name: 'floor: node, ES module loader started',
+    args: ['--input-type=module', '-e', "import 'node:fs'"],
     env: {},
     expect: /^$/,
   },

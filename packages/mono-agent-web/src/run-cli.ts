@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
-import { CONFIG_ENV_VARIABLES } from './config/config-env-variables.js';
+import { helpOrVersion, parseCliArguments } from './cli-usage.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import {
@@ -25,67 +24,7 @@ export interface CliOutput {
   runtime?: Partial<Omit<WebRuntimeOptions, 'config'>>;
 }
 
-const HELP = `mono-agent-web ${PACKAGE_VERSION}
-WebSearch and WebFetch for AI agents: find pages on the public web and read them as compact,
-model-readable Markdown, local-first (no account, no API key, no daemon).
-
-Usage:
-  mono-agent-web search <query> [--limit N] [--alternate Q]... [--domain D]... [--exclude-domain D]...
-                                [--language L] [--time-range day|month|year]
-  mono-agent-web fetch <url> [--format markdown|text|raw] [--start-line N] [--max-lines N]
-                             [--max-output-chars N] [--render never|auto|always]
-  mono-agent-web extract [file|-] --url <url> [--content-type T] [--format markdown|text|raw]
-  mono-agent-web web-control status|reset --json
-  mono-agent-web validate [--no-liveness] [--json]
-  mono-agent-web mcp [--run-idle-seconds N]
-                                serve WebSearch and WebFetch to an MCP client over stdio; a burst
-                                of calls is one run, and a call after N idle seconds (default 300)
-                                starts a fresh run with a fresh search budget
-
-Options:
-  --config <file>  agent configuration file (JSON; keys under tools.web, network, artifacts)
-  --json           print the outcome as JSON instead of the text a model would read
-  -h, --help       show this help and exit
-  -v, --version    print the version and exit
-
-Environment (overrides the configuration file):
-${CONFIG_ENV_VARIABLES.map((row) => `  ${row.env}`).join('\n')}
-
-Exit codes:
-  ${EXIT_CODES.success}   success
-  ${EXIT_CODES.invalidInput}   invalid arguments, options or configuration
-  ${EXIT_CODES.policyDenied}   the network policy refused the destination
-  ${EXIT_CODES.backendFailure}   every usable backend failed or was blocked
-  ${EXIT_CODES.internalError}  internal error
-`;
-
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  json: { type: 'boolean' },
-  config: { type: 'string' },
-  limit: { type: 'string' },
-  alternate: { type: 'string', multiple: true },
-  domain: { type: 'string', multiple: true },
-  'exclude-domain': { type: 'string', multiple: true },
-  language: { type: 'string' },
-  'time-range': { type: 'string' },
-  format: { type: 'string' },
-  'start-line': { type: 'string' },
-  'max-lines': { type: 'string' },
-  'max-output-chars': { type: 'string' },
-  render: { type: 'string' },
-  url: { type: 'string' },
-  'content-type': { type: 'string' },
-  'no-liveness': { type: 'boolean' },
-  'run-idle-seconds': { type: 'string' },
-} as const;
-
 type Parsed = ReturnType<typeof parseCliArguments>;
-
-function parseCliArguments(argv: readonly string[]) {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
-}
 
 class UsageError extends Error {}
 
@@ -116,21 +55,18 @@ function exitCodeFor(code: FailureCode | undefined): ExitCode {
  * code instead of exiting, so it can be embedded and tested in-process.
  */
 export async function runCli(argv: readonly string[], output: CliOutput): Promise<ExitCode> {
+  const answer = helpOrVersion(argv, () => PACKAGE_VERSION);
+  if (answer !== undefined) {
+    output.stdout(answer);
+    return EXIT_CODES.success;
+  }
   let parsed: Parsed;
   try {
     parsed = parseCliArguments(argv);
   } catch (error) {
     return usageFailure((error as Error).message, argv.includes('--json'), output);
   }
-  if (parsed.values.version) {
-    output.stdout(`${PACKAGE_VERSION}\n`);
-    return EXIT_CODES.success;
-  }
-  const [command, ...rest] = parsed.positionals;
-  if (parsed.values.help || command === undefined) {
-    output.stdout(HELP);
-    return EXIT_CODES.success;
-  }
+  const [command, ...rest] = parsed.positionals as [string, ...string[]];
   try {
     if (parsed.values['run-idle-seconds'] !== undefined && command !== 'mcp')
       throw new UsageError('--run-idle-seconds belongs to the mcp command');

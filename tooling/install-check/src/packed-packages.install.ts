@@ -176,7 +176,9 @@ describe('the packed packages', () => {
       ).toEqual([]);
     }
     const web = packed.find((entry) => entry.name === '@mono-agent/web')!;
-    expect(tarballFiles(web.tarball)).toEqual(expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.js']));
+    expect(tarballFiles(web.tarball)).toEqual(
+      expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.cjs', 'dist/bin/cli.js']),
+    );
   });
 
   it('are what the README install commands name, all installed', () => {
@@ -445,6 +447,39 @@ await runtime.close();
     expect(
       loaded.filter((url) => /\/node_modules\/(@mixmark-io\/domino|jsdom|happy-dom)\//.test(url)),
     ).toEqual([]);
+  });
+});
+
+describe('the installed bin', () => {
+  const hooks = fileURLToPath(new URL('./record-loaded-modules.mjs', import.meta.url));
+  const binPath = () => {
+    const packageDirectory = join(project, 'node_modules/@mono-agent/web');
+    const manifest = JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
+    return join(packageDirectory, manifest.bin['mono-agent-web'] as string);
+  };
+  const loadedBy = async (args: string[], env: Record<string, string> = {}) => {
+    const result = await run(process.execPath, ['--import', hooks, binPath(), ...args], { env });
+    return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[];
+  };
+
+  it('answers --help and --version from its CommonJS entry alone, before any ES module of the package', async () => {
+    for (const args of [['--help'], ['--version']]) {
+      const ours = (await loadedBy(args)).filter((url) => url.includes('/node_modules/@mono-agent/'));
+      // The entry is listed twice, as the main module's URL and as a required file.
+      expect([...new Set(ours.map((url) => url.slice(url.indexOf('/node_modules/'))))]).toEqual([
+        '/node_modules/@mono-agent/web/dist/bin/cli.cjs',
+        '/node_modules/@mono-agent/web/package.json',
+      ]);
+    }
+  });
+
+  it('runs a search the policy refuses without loading the extraction stack', async () => {
+    const loaded = await loadedBy(['search', 'connection pool'], { MONO_AGENT_NETWORK_MODE: 'none' });
+    expect(loaded.some((url) => url.includes('/node_modules/@mono-agent/web/dist/bin/cli.js'))).toBe(true);
+    expect(loaded.filter((url) => /\/node_modules\/(@mono-agent\/extract|undici)\//.test(url))).toEqual([]);
+    expect(loaded.filter((url) => HEAVY_MODULE.test(url))).toEqual([]);
   });
 });
 

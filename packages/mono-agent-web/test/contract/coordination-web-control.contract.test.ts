@@ -6,7 +6,6 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedisServer } from '../../../host-coordination/test/redis-server.js';
