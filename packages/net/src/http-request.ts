@@ -6,7 +6,7 @@ import { checkHost } from './check-address.js';
 import { DEFAULT_DEADLINE_MS, type Deadline, MAX_DEADLINE_MS, startDeadline } from './deadline.js';
 import { ACCEPT_ENCODING } from './decode-stream.js';
 import { createGuardedConnector, type LookupFunction, policyDenied } from './guarded-connector.js';
-import { loadUndici } from './load-undici.js';
+import { loadUndici, type UndiciParts } from './load-undici.js';
 import { compilePolicy, type NetworkPolicy } from './network-policy.js';
 import { discard, MAX_DECODED_BYTES, MAX_WIRE_BYTES, readBody } from './read-body.js';
 import {
@@ -162,7 +162,7 @@ export async function httpRequest(url: string | URL, options: HttpRequestOptions
   const prepared = prepareRequest(url, options);
   const deadline = startDeadline(prepared.deadlineMs, options.signal, prepared.clock);
   const caList = options.ca === undefined ? undefined : [options.ca].flat().map((ca) => Buffer.from(ca));
-  let undici: typeof import('undici');
+  let undici: UndiciParts;
   try {
     undici = await loadUndici();
   } catch (error) {
@@ -356,9 +356,9 @@ async function exchangeOnce(
   if (prepared.authorization !== undefined && target.origin === prepared.url.origin) {
     headers.authorization = `Bearer ${prepared.authorization}`;
   }
-  const { request } = await loadUndici();
-  const response = await request(target, {
-    dispatcher: agent,
+  const response = await agent.request({
+    origin: target.origin,
+    path: `${target.pathname}${target.search}`,
     method,
     headers,
     ...(body === undefined ? {} : { body }),

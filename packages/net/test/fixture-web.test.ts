@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,20 @@ async function failure(run: Promise<unknown>): Promise<WebToolError> {
 }
 
 describe('against the fixture web', () => {
+  it('loads only the undici modules a request needs, not its index (fetch, WebSocket, caches, mocks)', async () => {
+    const response = await httpRequest(web.url('/pages/news-article'), { policy });
+    expect(response.status).toBe(200);
+    const undiciFiles = Object.keys(createRequire(import.meta.url).cache).filter((path) =>
+      path.includes('/node_modules/undici/'),
+    );
+    expect(undiciFiles.some((path) => path.endsWith('/lib/dispatcher/agent.js'))).toBe(true);
+    expect(
+      undiciFiles.filter(
+        (path) => path.endsWith('/undici/index.js') || /\/lib\/(web|mock|cache)\//.test(path),
+      ),
+    ).toEqual([]);
+  });
+
   it.each(['gzip', 'deflate', 'br'])('stops its 1 GiB %s bomb at the decoded cap', async (encoding) => {
     const error = await failure(httpRequest(web.url(`/bomb/${encoding}`), { policy }));
     expect(error.code).toBe('too_large');
