@@ -55,22 +55,25 @@ export function watchEntry(directory: string, name: string, onChange: () => void
   };
 }
 
+type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
 /**
- * Sleeps up to `ms` with `sleep`, ending early when `name` in `directory` changes. Rejects only when
- * `signal` aborts.
+ * Sleeps up to `ms` with `sleep`, ending early when the wake `subscribe` is given is called.
+ * `subscribe` returns how to unsubscribe, or `'now'` when what is waited for has happened already.
+ * Rejects only when `signal` aborts.
  */
-export async function sleepUntilEntryChanges(
-  directory: string,
-  name: string,
+async function sleepUntilWoken(
   ms: number,
-  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  sleep: Sleep,
   signal: AbortSignal | undefined,
   onAbort: () => Error,
+  subscribe: (wake: () => void) => (() => void) | 'now',
 ): Promise<void> {
   if (signal?.aborted) throw onAbort();
   const timer = new AbortController();
   const wake = () => timer.abort();
-  const stop = watchEntry(directory, name, wake);
+  const stop = subscribe(wake);
+  if (stop === 'now') return;
   signal?.addEventListener('abort', wake, { once: true });
   try {
     await sleep(ms, timer.signal);
@@ -84,36 +87,41 @@ export async function sleepUntilEntryChanges(
 }
 
 /**
- * Sleeps up to `ms`, ending early when the file at `path` changes (is removed, above all). A path that is
- * already gone ends the sleep at once. Rejects only when `signal` aborts.
+ * Sleeps up to `ms` with `sleep`, ending early when `name` in `directory` changes. Rejects only when
+ * `signal` aborts.
  */
-export async function sleepUntilFileChanges(
-  path: string,
+export function sleepUntilEntryChanges(
+  directory: string,
+  name: string,
   ms: number,
-  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  sleep: Sleep,
   signal: AbortSignal | undefined,
   onAbort: () => Error,
 ): Promise<void> {
-  if (signal?.aborted) throw onAbort();
-  const timer = new AbortController();
-  const wake = () => timer.abort();
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(path, { persistent: false }, wake);
-    watcher.on('error', wake);
-  } catch (error) {
-    // Gone already: what was waited for has happened. Any other failure (no watches left, a file
-    // system without them) leaves the plain sleep.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-  }
-  signal?.addEventListener('abort', wake, { once: true });
-  try {
-    await sleep(ms, timer.signal);
-  } catch (error) {
-    if (!timer.signal.aborted) throw error;
-  } finally {
-    watcher?.close();
-    signal?.removeEventListener('abort', wake);
-  }
-  if (signal?.aborted) throw onAbort();
+  return sleepUntilWoken(ms, sleep, signal, onAbort, (wake) => watchEntry(directory, name, wake));
+}
+
+/**
+ * Sleeps up to `ms`, ending early when the file at `path` changes (is removed, above all). A path that is
+ * already gone ends the sleep at once. Rejects only when `signal` aborts.
+ */
+export function sleepUntilFileChanges(
+  path: string,
+  ms: number,
+  sleep: Sleep,
+  signal: AbortSignal | undefined,
+  onAbort: () => Error,
+): Promise<void> {
+  return sleepUntilWoken(ms, sleep, signal, onAbort, (wake) => {
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watch(path, { persistent: false }, wake);
+      watcher.on('error', wake);
+    } catch (error) {
+      // Gone already: what was waited for has happened. Any other failure (no watches left, a file
+      // system without them) leaves the plain sleep.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'now';
+    }
+    return () => watcher?.close();
+  });
 }
