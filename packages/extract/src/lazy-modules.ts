@@ -1,6 +1,7 @@
 // Every heavy dependency is reached through one of these loaders, so importing the package costs
 // nothing until a body of that kind arrives; each promise is shared by later calls.
 import { createRequire } from 'node:module';
+import { installSelectorCache, type SelectorCompiler } from './selector-cache.js';
 
 // The CommonJS packages (Defuddle, Readability, Turndown) are required, not imported: an ES import
 // of a CommonJS file first scans its whole source for export names, which for Defuddle's bundle costs
@@ -27,7 +28,14 @@ export function loadChardet(): Promise<typeof import('chardet')> {
  * package entry), which loads in about half the time of the entry's few hundred modules.
  */
 export function loadLinkedom(): Promise<typeof import('linkedom')> {
-  linkedom ??= import('linkedom/worker');
+  linkedom ??= Promise.all([import('linkedom/worker'), import('css-select')]).then(([module, cssSelect]) => {
+    // Its selector methods compile each selector string once (see selector-cache.ts).
+    installSelectorCache(
+      module as unknown as Parameters<typeof installSelectorCache>[0],
+      cssSelect as SelectorCompiler,
+    );
+    return module;
+  });
   return linkedom;
 }
 

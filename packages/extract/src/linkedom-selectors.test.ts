@@ -1,6 +1,6 @@
 // Guards the behaviour the extraction stages rely on from linkedom's selector engine, and that the
-// proposed compiled-selector cache (patches-proposed/linkedom@0.18.15.patch) must keep: the same
-// selector string used on an HTML and an XML document, and `:scope` selectors on different elements.
+// compiled-selector cache (src/selector-cache.ts) must keep: the same selector string used on an HTML
+// and an XML document, and `:scope` selectors on different elements.
 import { describe, expect, it } from 'vitest';
 import { loadLinkedom } from './lazy-modules.js';
 

@@ -1,0 +1,152 @@
+import * as cssSelect from 'css-select';
+import { describe, expect, it } from 'vitest';
+import { extract } from './extract.js';
+import { loadLinkedom } from './lazy-modules.js';
+import { installSelectorCache, MAX_COMPILED_SELECTORS } from './selector-cache.js';
+
+type Linkedom = Parameters<typeof installSelectorCache>[0];
+
+/** Installs the cache with a css-select that counts compilations; the previous methods come back after. */
+async function withCountingCache<T>(
+  run: (compiles: () => number, cache: { size(): number }) => T | Promise<T>,
+): Promise<T> {
+  const linkedom = (await loadLinkedom()) as unknown as Linkedom;
+  let count = 0;
+  const cache = installSelectorCache(linkedom, {
+    compile(selector, options) {
+      count++;
+      return cssSelect.compile(selector, options);
+    },
+  });
+  try {
+    return await run(() => count, cache);
+  } finally {
+    cache.restore();
+  }
+}
+
+const PAGE = `<!doctype html><html><head><title>t</title></head><body>
+<nav class="menu"><ul><li><a href="/a">A</a></li><li class="on"><a href="/b">B</a></li></ul></nav>
+<main id="m"><article data-test="story"><h1>Title</h1><p class="lead x">One <em>two</em></p>
+<pre><code class="language-js">let x = 1;</code></pre><p>Three</p><table><tr><td>c</td></tr></table>
+<select>${Array.from({ length: 50 }, (_, index) => `<option value="${index}">o${index}`).join('')}</select>
+<template><p class="inside-template">hidden</p></template>
+<svg viewBox="0 0 1 1"><clipPath id="c"><rect/></clipPath></svg></article></main>
+<footer><p>Foot</p></footer></body></html>`;
+
+const SELECTORS = [
+  'p',
+  'P.LEAD',
+  'P.lead',
+  'main > article p:not(.x)',
+  'li + li a',
+  'li ~ li',
+  'ul li:first-child a',
+  'option:nth-child(3n+1)',
+  '[data-test="story"] h1',
+  'a[href^="/"]',
+  'pre code[class*=language-]',
+  'p:has(em)',
+  'td, h1, footer p',
+  '.inside-template',
+  'clipPath',
+  'clippath',
+  '*',
+];
+
+describe('compiled-selector cache over linkedom', () => {
+  it('answers every selector exactly as linkedom does', async () => {
+    // linkedom's package entry is a module graph of its own, with the selector methods it ships.
+    const shipped = await import('linkedom');
+    const { parseHTML } = await loadLinkedom();
+    const answers = (document: Document) => {
+      const article = document.querySelector('article');
+      const em = document.querySelector('em');
+      return SELECTORS.map((selector) => ({
+        selector,
+        all: [...document.querySelectorAll(selector)].map((element) => element.outerHTML),
+        first: document.querySelector(selector)?.outerHTML ?? null,
+        inArticle: article?.querySelectorAll(selector).length,
+        matches: [...document.querySelectorAll('*')].filter((element) => element.matches(selector)).length,
+        closest: em?.closest(selector)?.localName ?? null,
+      }));
+    };
+    const cached = answers(parseHTML(PAGE).document as unknown as Document);
+    expect(Object.getOwnPropertyDescriptor(shipped.Element.prototype, 'matches')?.value).not.toBe(
+      Object.getOwnPropertyDescriptor((await loadLinkedom()).Element.prototype, 'matches')?.value,
+    );
+    expect(cached).toEqual(answers(shipped.parseHTML(PAGE).document as unknown as Document));
+    expect(cached.find((answer) => answer.selector === '.inside-template')?.all).toEqual([]);
+    expect(cached.find((answer) => answer.selector === 'P.lead')?.all).toHaveLength(1);
+  });
+
+  it('compiles a selector once however often it is used, and once more for XML', async () => {
+    const { parseHTML, DOMParser } = await loadLinkedom();
+    const { document } = parseHTML(PAGE);
+    const xml = new DOMParser().parseFromString('<root><P class="x"/><p class="x"/></root>', 'text/xml');
+    await withCountingCache((compiles) => {
+      for (const option of document.querySelectorAll('option')) {
+        option.matches('select > option, .menu li');
+        option.closest('select > option, .menu li');
+      }
+      expect(document.querySelectorAll('select > option, .menu li').length).toBe(52);
+      expect(compiles()).toBe(2); // 'option' and the list
+      expect(xml.querySelectorAll('root p.x').length).toBe(1);
+      expect(document.querySelectorAll('root p.x').length).toBe(0);
+      expect(compiles()).toBe(4); // one per mode
+    });
+  });
+
+  it('compiles :scope selectors for the element of each call', async () => {
+    const { parseHTML } = await loadLinkedom();
+    const { document } = parseHTML(
+      '<section id="one"><p>1</p></section><section id="two"><p>2</p><p>3</p></section>',
+    );
+    await withCountingCache((compiles, cache) => {
+      const [one, two] = [document.getElementById('one'), document.getElementById('two')];
+      expect(one?.querySelectorAll(':scope > p').length).toBe(1);
+      expect(two?.querySelectorAll(':scope > p').length).toBe(2);
+      expect(one?.querySelectorAll(':scope > p').length).toBe(1);
+      expect(compiles()).toBe(3);
+      expect(cache.size()).toBe(0);
+    });
+  });
+
+  it(`keeps at most ${MAX_COMPILED_SELECTORS} selectors, dropping the oldest`, async () => {
+    const { parseHTML } = await loadLinkedom();
+    const { document } = parseHTML('<p id="x0">a</p>');
+    await withCountingCache((compiles, cache) => {
+      for (let index = 0; index < MAX_COMPILED_SELECTORS; index++) document.querySelector(`#x${index}`);
+      expect(cache.size()).toBe(MAX_COMPILED_SELECTORS);
+      document.querySelector('#x0');
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS);
+      document.querySelector(`#x${MAX_COMPILED_SELECTORS}`); // one past the bound: #x0 goes
+      expect(cache.size()).toBe(MAX_COMPILED_SELECTORS);
+      document.querySelector('#x1');
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS + 1);
+      expect(document.querySelector('#x0')?.textContent).toBe('a');
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS + 2);
+    });
+  });
+
+  it('still throws on a selector that does not parse, and caches nothing for it', async () => {
+    const { parseHTML } = await loadLinkedom();
+    const { document } = parseHTML('<p>a</p>');
+    await withCountingCache((_compiles, cache) => {
+      expect(() => document.querySelectorAll('p[')).toThrow();
+      expect(() => document.querySelector('p[')).toThrow();
+      expect(cache.size()).toBe(0);
+    });
+  });
+
+  it('extracts a page of thousands of elements the extractors select one by one', async () => {
+    // 5,000 sibling options, each of which the article extractors test against their selector
+    // lists: compiled each time, this took seconds.
+    const html = `<!doctype html><title>Countries</title><h1>Pick one</h1><p>${'Words of the page. '.repeat(20)}</p>${'<option>x'.repeat(5_000)}`;
+    await withCountingCache(async (compiles) => {
+      const document = await extract({ body: html, url: 'https://example.com/', contentType: 'text/html' });
+      expect(document.content).toContain('Words of the page.');
+      expect(compiles()).toBeLessThan(MAX_COMPILED_SELECTORS);
+    });
+  });
+});

@@ -1,0 +1,230 @@
+// linkedom parses and compiles a selector string again on every `querySelector`, `querySelectorAll`,
+// `matches` and `closest` call. Defuddle and Readability call these with the same long selector lists
+// for every element they look at, so on a page with thousands of matching elements (a `<select>` of
+// every country, a long menu) selector compilation alone took seconds. This module gives linkedom's
+// prototypes those four methods again, with the same results, over compiled queries kept by selector.
+import type { Options } from 'css-select';
+
+/** Compiled selectors kept at most; past it the oldest is dropped. */
+export const MAX_COMPILED_SELECTORS = 256;
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** The DOM members the selector engine reads; linkedom's nodes have them all. */
+interface DomNode {
+  nodeType: number;
+  parentNode: DomNode | null;
+  childNodes: ArrayLike<DomNode>;
+  ownerDocument: DomDocument | null;
+  data?: string;
+}
+
+interface DomElement extends DomNode {
+  localName: string;
+  parentElement: DomElement | null;
+  firstElementChild: DomElement | null;
+  nextElementSibling: DomElement | null;
+  previousElementSibling: DomElement | null;
+  getAttribute(name: string): string | null;
+  getAttributeNode(name: string): { value: string } | null;
+  hasAttribute(name: string): boolean;
+}
+
+interface DomDocument extends DomNode {
+  firstElementChild: DomElement | null;
+}
+
+/** css-select's view of a DOM. */
+type Adapter<N, E extends N> = NonNullable<Options<N, E>['adapter']>;
+
+/** A selector string compiled into a test of one element. */
+type Query = (element: DomElement) => boolean;
+
+/** What {@link installSelectorCache} needs of css-select. */
+export interface SelectorCompiler {
+  compile(
+    selector: string,
+    options: { xmlMode: boolean; adapter: Adapter<DomNode, DomElement>; context?: DomNode },
+  ): (node: DomNode) => boolean;
+}
+
+/** The classes of a loaded linkedom module whose prototypes carry the selector methods. */
+interface LinkedomClasses {
+  Element: { prototype: object };
+  Document: { prototype: object };
+  DocumentFragment: { prototype: object };
+  NodeList: new () => DomElement[];
+}
+
+/**
+ * Replaces `matches`, `closest`, `querySelector` and `querySelectorAll` of a linkedom module's
+ * elements, documents and fragments with ones that compile each selector string once (per HTML/XML
+ * mode) and keep it, {@link MAX_COMPILED_SELECTORS} at most. Selectors with `:scope` depend on the
+ * element they are called on and are compiled for each call, as before. Installing again replaces
+ * the methods of the last install. Returns the cache's size and a way back to linkedom's own methods.
+ */
+export function installSelectorCache(
+  linkedom: LinkedomClasses,
+  compiler: SelectorCompiler,
+): { size(): number; restore(): void } {
+  const compiled = new Map<string, Query>();
+  const owners = [linkedom.Element, linkedom.Document, linkedom.DocumentFragment].map(
+    (owner) => owner.prototype,
+  );
+  const names = ['matches', 'closest', 'querySelector', 'querySelectorAll'];
+  const own = (prototype: object, name: string) => Object.getOwnPropertyDescriptor(prototype, name);
+  const before = owners.map((prototype) => names.map((name) => own(prototype, name)));
+
+  // HTML documents match tag and attribute names without case, XML documents with it. linkedom keeps
+  // that on the document's MIME entry (a symbol-keyed `{ ignoreCase }`), which it uses for the same
+  // decision; a document without one is taken as HTML when it is an HTMLDocument.
+  const caseless = new WeakMap<object, boolean>();
+  const ignoresCase = (node: DomNode): boolean => {
+    const document = node.nodeType === 9 ? (node as DomDocument) : node.ownerDocument;
+    if (document === null) return true;
+    let answer = caseless.get(document);
+    if (answer === undefined) {
+      const mime = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'mime');
+      const entry = mime === undefined ? undefined : (document as unknown as Record<symbol, unknown>)[mime];
+      const flag = (entry as { ignoreCase?: unknown } | undefined)?.ignoreCase;
+      answer = typeof flag === 'boolean' ? flag : document.constructor.name === 'HTMLDocument';
+      caseless.set(document, answer);
+    }
+    return answer;
+  };
+
+  // One view of the DOM per mode, so that a compiled query never asks which mode it is in.
+  const adapterFor = (caseInsensitive: boolean): Adapter<DomNode, DomElement> => ({
+    isTag: (node): node is DomElement => node.nodeType === ELEMENT_NODE,
+    getAttributeValue: (element, name) =>
+      (name === 'class' ? element.getAttributeNode('class')?.value : element.getAttribute(name)) ?? undefined,
+    getChildren: (node) => Array.from(node.childNodes),
+    getName: caseInsensitive ? (element) => element.localName.toLowerCase() : (element) => element.localName,
+    getParent: (node) => node.parentNode,
+    getSiblings: (node) => (node.parentNode === null ? [node] : Array.from(node.parentNode.childNodes)),
+    prevElementSibling: (node) => (node as DomElement).previousElementSibling ?? null,
+    getText: (node) => textOf(node),
+    hasAttrib: (element, name) => element.hasAttribute(name),
+    removeSubsets,
+  });
+  const htmlAdapter = adapterFor(true);
+  const xmlAdapter = adapterFor(false);
+
+  const queryFor = (node: DomNode, selectors: unknown): Query => {
+    const text = String(selectors);
+    const xmlMode = !ignoresCase(node);
+    const adapter = xmlMode ? xmlAdapter : htmlAdapter;
+    if (text.includes(':scope')) {
+      return compiler.compile(text, { xmlMode, adapter, context: node }) as Query;
+    }
+    const key = `${xmlMode ? 'x' : 'h'}${text}`;
+    let query = compiled.get(key);
+    if (query === undefined) {
+      query = compiler.compile(text, { xmlMode, adapter }) as Query;
+      if (compiled.size >= MAX_COMPILED_SELECTORS) compiled.delete(compiled.keys().next().value as string);
+      compiled.set(key, query);
+    }
+    return query;
+  };
+
+  const { NodeList } = linkedom;
+  const methods = {
+    matches(this: DomElement, selectors: string): boolean {
+      return queryFor(this, selectors)(this);
+    },
+    closest(this: DomElement, selectors: string): DomElement | null {
+      const query = queryFor(this, selectors);
+      let element: DomElement | null = this;
+      while (element !== null && !query(element)) element = element.parentElement;
+      return element;
+    },
+    querySelector(this: DomDocument | DomElement, selectors: string): DomElement | null {
+      const query = queryFor(this, selectors);
+      let found: DomElement | null = null;
+      eachDescendant(this, (element) => {
+        if (!query(element)) return false;
+        found = element;
+        return true;
+      });
+      return found;
+    },
+    querySelectorAll(this: DomDocument | DomElement, selectors: string): DomElement[] {
+      const query = queryFor(this, selectors);
+      const found = new NodeList();
+      eachDescendant(this, (element) => {
+        if (query(element)) found.push(element);
+        return false;
+      });
+      return found;
+    },
+  };
+  Object.defineProperties(linkedom.Element.prototype, {
+    matches: { value: methods.matches, writable: true, configurable: true },
+    closest: { value: methods.closest, writable: true, configurable: true },
+  });
+  for (const owner of [linkedom.Element, linkedom.Document, linkedom.DocumentFragment]) {
+    Object.defineProperties(owner.prototype, {
+      querySelector: { value: methods.querySelector, writable: true, configurable: true },
+      querySelectorAll: { value: methods.querySelectorAll, writable: true, configurable: true },
+    });
+  }
+  return {
+    size: () => compiled.size,
+    restore() {
+      for (const [index, prototype] of owners.entries()) {
+        for (const [at, name] of names.entries()) {
+          const descriptor = before[index]?.[at];
+          if (descriptor === undefined) Reflect.deleteProperty(prototype, name);
+          else Object.defineProperty(prototype, name, descriptor);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Visits the element descendants of `root` in document order until `visit` returns true. A
+ * `<template>`'s contents are not descendants (they belong to its content fragment), as in linkedom.
+ */
+function eachDescendant(
+  root: DomNode & { firstElementChild: DomElement | null },
+  visit: (element: DomElement) => boolean,
+) {
+  let element = root.firstElementChild;
+  while (element !== null) {
+    if (visit(element)) return;
+    let next = element.localName === 'template' ? null : element.firstElementChild;
+    let at: DomElement | null = element;
+    while (next === null && at !== null && (at as DomNode) !== root) {
+      next = at.nextElementSibling;
+      if (next === null) {
+        const parent: DomNode | null = at.parentNode;
+        at =
+          parent === null || parent === root || parent.nodeType !== ELEMENT_NODE
+            ? null
+            : (parent as DomElement);
+      }
+    }
+    element = next;
+  }
+}
+
+function textOf(node: DomNode): string {
+  if (node.nodeType === TEXT_NODE) return node.data ?? '';
+  if (node.nodeType !== ELEMENT_NODE) return '';
+  let text = '';
+  for (const child of Array.from(node.childNodes)) text += textOf(child);
+  return text;
+}
+
+/** Drops nodes that are repeated or inside another node of the list. */
+function removeSubsets(nodes: DomNode[]): DomNode[] {
+  const kept = new Set(nodes);
+  return [...kept].filter((node) => {
+    for (let parent = node.parentNode; parent !== null; parent = parent.parentNode) {
+      if (kept.has(parent)) return false;
+    }
+    return true;
+  });
+}
