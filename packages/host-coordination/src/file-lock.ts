@@ -14,7 +14,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { LeaseOwner } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { LeaseOwner } from './bucket-state.js';
@@ -38,10 +37,13 @@ export function readIncarnation(pid: number): string | undefined {
     return start === undefined ? undefined : `${bootId()}:${start}`;
   }
   try {
-    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    const started = process
+      .getBuiltinModule('node:child_process')
+      .execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+      .trim();
     return started === '' ? undefined : `ps:${started}`;
   } catch {
     return undefined;

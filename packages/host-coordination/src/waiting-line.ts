@@ -11,7 +11,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { type Clock, cancelledError } from './clock.js';
 import { sleepUntilFileChanges } from './directory-watch.js';
 import { ageMs, isAbandoned, readRecord } from './file-lock.js';

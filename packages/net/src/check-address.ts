@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { classifyAddress } from './classify-address.js';
 import { ipaddr } from './commonjs.js';
+import { isIP } from './ip-literal.js';
 import { type CompiledPolicy, compilePolicy, type NetworkPolicy, normaliseHost } from './network-policy.js';
 
 /**
@@ -81,7 +81,7 @@ function decideAddress(
 ): PolicyDecision {
   const classified = classifyAddress(address);
   if (classified === undefined) return { allowed: false, rule: 'invalid-address' };
-  const parsed = ipaddr.parse(classified.address);
+  const parsed = ipaddr().parse(classified.address);
   for (const network of compiled.networks) {
     if (network.port !== undefined && network.port !== port) continue;
     if (network.network.kind() !== parsed.kind()) continue;

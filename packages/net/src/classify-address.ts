@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import type Ipaddr from 'ipaddr.js';
 import { ipaddr } from './commonjs.js';
+import { isIP } from './ip-literal.js';
 
 /** What an IP address is, as far as the network policy cares. */
 export interface AddressClass {
@@ -18,10 +18,16 @@ export interface AddressClass {
 
 // IPv6 global unicast is only 2000::/3; everything else is reserved, local or special, so an address
 // outside it is never treated as public even when ipaddr.js has no name for its range.
-const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+let ranges: { globalUnicastV6: [Ipaddr.IPv6, number]; nat64WellKnown: [Ipaddr.IPv6, number] } | undefined;
+const specialRanges = () => {
+  ranges ??= {
+    globalUnicastV6: ipaddr().IPv6.parseCIDR('2000::/3'),
+    nat64WellKnown: ipaddr().IPv6.parseCIDR('64:ff9b::/96'),
+  };
+  return ranges;
+};
 // The RFC 6052 well-known NAT64 prefix: the embedded IPv4 address decides, so IPv6-only networks that
 // reach IPv4 sites through NAT64 keep working while NAT64 forms of private addresses stay denied.
-const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
 /**
  * Classifies an IP address given as text; `undefined` when the text is not an IP address that Node
@@ -31,8 +37,8 @@ const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 export function classifyAddress(text: string): AddressClass | undefined {
   const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
   const family = isIP(bare);
-  if (family === 4) return classifyIPv4(ipaddr.IPv4.parse(bare));
-  if (family === 6) return classifyIPv6(ipaddr.IPv6.parse(canonicalIPv6(bare)));
+  if (family === 4) return classifyIPv4(ipaddr().IPv4.parse(bare));
+  if (family === 6) return classifyIPv6(ipaddr().IPv6.parse(canonicalIPv6(bare)));
   return undefined;
 }
 
@@ -60,12 +66,12 @@ function classifyIPv4(address: Ipaddr.IPv4): AddressClass {
 function classifyIPv6(address: Ipaddr.IPv6): AddressClass {
   const text = address.toRFC5952String();
   const named = address.range();
-  if (named === 'rfc6052' && address.match(NAT64_WELL_KNOWN)) {
-    const embedded = classifyIPv4(ipaddr.IPv4.parse(embeddedIPv4(address)));
+  if (named === 'rfc6052' && address.match(specialRanges().nat64WellKnown)) {
+    const embedded = classifyIPv4(ipaddr().IPv4.parse(embeddedIPv4(address)));
     return { address: text, family: 6, range: 'rfc6052', public: embedded.public, loopback: false };
   }
   let range: string = named;
-  if (range === 'unicast' && !address.match(GLOBAL_UNICAST_V6)) {
+  if (range === 'unicast' && !address.match(specialRanges().globalUnicastV6)) {
     // ::/96 carried IPv4-compatible addresses (deprecated); ::127.0.0.1 must not look public.
     range = address.parts.slice(0, 6).every((part) => part === 0) ? 'ipv4Compatible' : 'nonGlobal';
   }

@@ -8,5 +8,10 @@ import type Ipaddr from 'ipaddr.js';
  */
 export const requireCommonJs = createRequire(import.meta.url);
 
-/** ipaddr.js, loaded with require() (see {@link requireCommonJs}). */
-export const ipaddr: typeof Ipaddr = requireCommonJs('ipaddr.js');
+let ipaddrModule: typeof Ipaddr | undefined;
+
+/** ipaddr.js, loaded with require() (see {@link requireCommonJs}) at the first call. */
+export function ipaddr(): typeof Ipaddr {
+  ipaddrModule ??= requireCommonJs('ipaddr.js') as typeof Ipaddr;
+  return ipaddrModule;
+}

@@ -1,8 +1,7 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { buildConnector } from 'undici';
 import { checkAddress, checkHost, type PolicyDecision } from './check-address.js';
+import { isIP } from './ip-literal.js';
 import { loadUndici } from './load-undici.js';
 import type { NetworkPolicy } from './network-policy.js';
 
@@ -21,7 +20,8 @@ export interface LookupAnswer {
 export type LookupFunction = (hostname: string) => Promise<readonly LookupAnswer[]>;
 
 /** The system resolver: every answer, in the order the resolver gave them. */
-export const systemLookup: LookupFunction = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const systemLookup: LookupFunction = (hostname) =>
+  process.getBuiltinModule('node:dns/promises').lookup(hostname, { all: true, verbatim: true });
 
 /** Options of {@link createGuardedConnector}. */
 export interface GuardedConnectorOptions {

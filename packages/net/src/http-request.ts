@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import type { Agent } from 'undici';
@@ -411,7 +410,7 @@ function toResponse(
   return {
     url: exchange.url.href,
     status: exchange.status,
-    statusText: STATUS_CODES[exchange.status] ?? '',
+    statusText: process.getBuiltinModule('node:http').STATUS_CODES[exchange.status] ?? '',
     headers: exchange.headers,
     body: exchange.body,
     redirects,

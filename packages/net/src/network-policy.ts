@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type Ipaddr from 'ipaddr.js';
 import { canonicalIPv6 } from './classify-address.js';
 import { ipaddr } from './commonjs.js';
+import { isIP } from './ip-literal.js';
 
 /** The network modes, from most to least restrictive. */
 export const NETWORK_MODES = ['none', 'localhost', 'allowlist', 'all'] as const;
@@ -140,7 +140,7 @@ export function parseAllowEntry(entry: unknown): AllowEntry {
   if (normalised === undefined) throw invalid(`invalid host in network allow entry "${text}"`, details);
   const address = isIP(normalised);
   if (address !== 0) {
-    const network = ipaddr.parse(normalised);
+    const network = ipaddr().parse(normalised);
     const canonical = network.kind() === 'ipv6' ? `[${network.toString()}]` : network.toString();
     return {
       kind: 'network',
@@ -169,8 +169,8 @@ function parseCidr(text: string, slash: number): AllowEntry {
   }
   const network =
     family === 4
-      ? ipaddr.IPv4.networkAddressFromCIDR(`${address}/${prefix}`)
-      : ipaddr.IPv6.networkAddressFromCIDR(`${canonicalIPv6(address)}/${prefix}`);
+      ? ipaddr().IPv4.networkAddressFromCIDR(`${address}/${prefix}`)
+      : ipaddr().IPv6.networkAddressFromCIDR(`${canonicalIPv6(address)}/${prefix}`);
   return { kind: 'network', text: `${network.toString()}/${prefix}`, network, prefix };
 }
 

@@ -36,15 +36,21 @@ function wordPattern(word: string): string {
   return letters.map((letter) => (letter === 'I' ? '[I|]' : letter)).join(GAP);
 }
 
-const NAME_PATTERNS = FRAME_NAMES.map((name) => `(${wordPattern(name)})`).join('|');
-
 // A marker-like sequence is BEGIN or END, then UNTRUSTED, with either an opening bracket before it
 // (`[END UNTRUSTED anything`) or one of the renderers' frame names after it (`END UNTRUSTED WEB
-// CONTENT`, bracket or not). Prose such as "to end untrusted access" matches neither.
-const MARKER_PATTERN = new RegExp(
-  `(\\[${GAP})?(${wordPattern('BEGIN')}|${wordPattern('END')})${GAP}${wordPattern('UNTRUSTED')}(?:${GAP}(?:${NAME_PATTERNS}))?`,
-  'g',
-);
+// CONTENT`, bracket or not). Prose such as "to end untrusted access" matches neither. Built at the
+// first text that needs it (spelling every letter's look-alikes takes a few milliseconds).
+let markerPattern: RegExp | undefined;
+function markerPatternOf(): RegExp {
+  if (markerPattern === undefined) {
+    const names = FRAME_NAMES.map((name) => `(${wordPattern(name)})`).join('|');
+    markerPattern = new RegExp(
+      `(\\[${GAP})?(${wordPattern('BEGIN')}|${wordPattern('END')})${GAP}${wordPattern('UNTRUSTED')}(?:${GAP}(?:${names}))?`,
+      'g',
+    );
+  }
+  return markerPattern;
+}
 const CLOSING_GAP = /[ \n|]?\]/y;
 const WORD_CHARACTER = /[A-Z0-9#|]/;
 
@@ -107,14 +113,15 @@ export function findSpansIn(text: string, from: number, to: number): MarkerSpan[
   const spans: MarkerSpan[] = [];
   // The end of the previous span: text right after a rewritten span starts a fresh word.
   let boundary = 0;
-  MARKER_PATTERN.lastIndex = 0;
-  for (let match = MARKER_PATTERN.exec(letters); match !== null; match = MARKER_PATTERN.exec(letters)) {
+  const pattern = markerPatternOf();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(letters); match !== null; match = pattern.exec(letters)) {
     const [whole, opener, keyword] = match;
     const nameIndex = match.slice(3).findIndex((group) => group !== undefined);
     const start = match.index;
     const precededByWord = start > boundary && WORD_CHARACTER.test(letters[start - 1]!);
     if (opener === undefined && (nameIndex < 0 || precededByWord)) {
-      MARKER_PATTERN.lastIndex = start + 1;
+      pattern.lastIndex = start + 1;
       continue;
     }
     let end = start + whole.length;
@@ -129,7 +136,7 @@ export function findSpansIn(text: string, from: number, to: number): MarkerSpan[
       ...(nameIndex < 0 ? {} : { frameName: FRAME_NAMES[nameIndex]! }),
     });
     boundary = end;
-    MARKER_PATTERN.lastIndex = end;
+    pattern.lastIndex = end;
   }
   return spans;
 }
