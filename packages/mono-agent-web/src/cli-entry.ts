@@ -1,23 +1,24 @@
 #!/usr/bin/env node
 // The `mono-agent-web` bin, built as CommonJS (dist/bin/cli.cjs). It answers `--help` and `--version`
 // itself, so they cost little more than starting Node; every other command line goes to the bundled
-// ES module CLI (dist/bin/cli.js), loaded from beside this file.
+// CLI (dist/bin/cli-main.cjs, from cli-main.ts), required from beside this file.
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { helpOrVersion } from './cli-usage.js';
 import { EXIT_CODES } from './exit-codes.js';
 
 const argv = process.argv.slice(2);
-// The installed manifest, read at run time by the package's own name, like the ES module CLI does.
+// The installed manifest, read at run time by the package's own name, like the bundled CLI does.
 const version = () =>
   (createRequire(__filename)('@mono-agent/web/package.json') as { version: string }).version;
 const answer = helpOrVersion(argv, version);
 if (answer !== undefined) {
   process.stdout.write(answer);
 } else {
-  // The ES module CLI runs the command line when it loads.
-  import(new URL('./cli.js', pathToFileURL(__filename)).href).catch((error: unknown) => {
+  // The bundled CLI runs the command line when it loads.
+  try {
+    createRequire(__filename)('./cli-main.cjs');
+  } catch (error) {
     process.stderr.write(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     process.exitCode = EXIT_CODES.internalError;
-  });
+  }
 }

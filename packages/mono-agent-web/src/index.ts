@@ -1,3 +1,4 @@
+export { MIN_AGENT_BROWSER_VERSION } from '@mono-agent/extract';
 export {
   type AiSdkWebTool,
   type AiSdkWebTools,
@@ -49,7 +50,6 @@ export {
 } from './runtime/web-runtime.js';
 export {
   LIVENESS_PROBE_TIMEOUT_MS,
-  MIN_AGENT_BROWSER_VERSION,
   type ValidateOptions,
   type ValidationCheck,
   type ValidationReport,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import { helpOrVersion, parseCliArguments } from './cli-usage.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
-import { PACKAGE_VERSION } from './package-version.js';
+import { packageVersion } from './package-version.js';
 import {
   createIdleRunRotation,
   MAX_RUN_IDLE_SECONDS,
@@ -55,7 +55,7 @@ function exitCodeFor(code: FailureCode | undefined): ExitCode {
  * code instead of exiting, so it can be embedded and tested in-process.
  */
 export async function runCli(argv: readonly string[], output: CliOutput): Promise<ExitCode> {
-  const answer = helpOrVersion(argv, () => PACKAGE_VERSION);
+  const answer = helpOrVersion(argv, packageVersion);
   if (answer !== undefined) {
     output.stdout(answer);
     return EXIT_CODES.success;

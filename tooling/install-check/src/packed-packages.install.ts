@@ -177,7 +177,7 @@ describe('the packed packages', () => {
     }
     const web = packed.find((entry) => entry.name === '@mono-agent/web')!;
     expect(tarballFiles(web.tarball)).toEqual(
-      expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.cjs', 'dist/bin/cli.js']),
+      expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.cjs', 'dist/bin/cli-main.cjs']),
     );
   });
 
@@ -477,7 +477,7 @@ describe('the installed bin', () => {
 
   it('runs a search the policy refuses without loading the extraction stack', async () => {
     const loaded = await loadedBy(['search', 'connection pool'], { MONO_AGENT_NETWORK_MODE: 'none' });
-    expect(loaded.some((url) => url.includes('/node_modules/@mono-agent/web/dist/bin/cli.js'))).toBe(true);
+    expect(loaded.some((url) => url.includes('/node_modules/@mono-agent/web/dist/bin/cli-main.cjs'))).toBe(true);
     expect(loaded.filter((url) => /\/node_modules\/(@mono-agent\/extract|undici)\//.test(url))).toEqual([]);
     expect(loaded.filter((url) => HEAVY_MODULE.test(url))).toEqual([]);
   });

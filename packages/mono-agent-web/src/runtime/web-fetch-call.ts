@@ -1,5 +1,6 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import type { DocumentSlice, ExtractedDocument, OutputFormat } from '@mono-agent/extract';
+import { httpRequest } from '@mono-agent/net';
 import {
   type ArgumentProblem,
   DEFAULT_FETCH_OUTPUT_CHARS,
@@ -221,6 +222,8 @@ async function fetchPage(context: FetchContext, request: FetchRequest, signal: A
   const admission = createFetchAdmission(context.coordinator);
   try {
     return await context.extract.fetchDocument(request.url, {
+      // This package's transport: the extraction package then never loads a second copy of it.
+      request: httpRequest,
       policy: context.policy,
       headers: request.headers,
       format: request.format,

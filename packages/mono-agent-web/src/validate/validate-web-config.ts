@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { WebToolError } from '@mono-agent/budget-policy';
-import { MIN_AGENT_BROWSER_VERSION } from '@mono-agent/extract';
 import { createCoordinator } from '@mono-agent/host-coordination';
 import { checkHost } from '@mono-agent/net';
 import { operatorEndpointPolicy } from '@mono-agent/search-providers';
@@ -8,7 +7,6 @@ import type { WebConfig } from '../config/index.js';
 import { resolveNetworkPolicy } from '../runtime/resolve-network-policy.js';
 
 /** The oldest agent-browser release whose flags rendering relies on (defined by the renderer). */
-export { MIN_AGENT_BROWSER_VERSION };
 /** The host Codex subscription search reaches; an allowlist must include it. */
 export const CODEX_SEARCH_HOST = 'chatgpt.com';
 /** How long one liveness probe may take. */
@@ -197,7 +195,8 @@ export async function validateWebConfig(
       } catch {
         output = undefined;
       }
-      const { judgeAgentBrowserVersion } = await import('@mono-agent/extract');
+      // Loaded here, not imported: the CLI bundle is CommonJS and reaches the extraction package only by import().
+      const { judgeAgentBrowserVersion, MIN_AGENT_BROWSER_VERSION } = await import('@mono-agent/extract');
       const verdict = output === undefined ? undefined : judgeAgentBrowserVersion(command, output);
       checks.push({
         name: 'fetch.browser',
