@@ -100,7 +100,7 @@ export function installSelectorCache(
     getAttributeValue: (element, name) =>
       (name === 'class' ? element.getAttributeNode('class')?.value : element.getAttribute(name)) ?? undefined,
     getChildren: (node) => Array.from(node.childNodes),
-    getName: caseInsensitive ? (element) => element.localName.toLowerCase() : (element) => element.localName,
+    getName: caseInsensitive ? lowerCaseName() : (element) => element.localName,
     getParent: (node) => node.parentNode,
     getSiblings: (node) => (node.parentNode === null ? [node] : Array.from(node.parentNode.childNodes)),
     prevElementSibling: (node) => (node as DomElement).previousElementSibling ?? null,
@@ -184,6 +184,23 @@ export function installSelectorCache(
 }
 
 /**
+ * linkedom keeps a tree as one linked list of nodes in document order, each element followed later
+ * by an end marker; its own selector methods walk that list between `root` and root's end marker.
+ * The two links are symbol-keyed properties it does not export, found here by their descriptions on
+ * the first node asked about. `undefined` when a node has no such links (another DOM, another build).
+ */
+let links: { next: symbol; end: symbol } | null | undefined;
+function listLinks(node: object): { next: symbol; end: symbol } | undefined {
+  if (links === undefined) {
+    const symbols = Object.getOwnPropertySymbols(node);
+    const next = symbols.find((symbol) => symbol.description === 'next');
+    const end = symbols.find((symbol) => symbol.description === 'end');
+    links = next === undefined || end === undefined ? null : { next, end };
+  }
+  return links ?? undefined;
+}
+
+/**
  * Visits the element descendants of `root` in document order until `visit` returns true. A
  * `<template>`'s contents are not descendants (they belong to its content fragment), as in linkedom.
  */
@@ -191,6 +208,25 @@ function eachDescendant(
   root: DomNode & { firstElementChild: DomElement | null },
   visit: (element: DomElement) => boolean,
 ) {
+  const linked = listLinks(root);
+  const list = root as unknown as Record<symbol, Record<symbol, unknown> | undefined>;
+  if (linked !== undefined && list[linked.end] !== undefined) {
+    const { next: NEXT, end: END } = linked;
+    const end = list[END];
+    let node = list[NEXT];
+    while (node !== undefined && node !== null && node !== end) {
+      const element = node as unknown as DomElement;
+      if (element.nodeType === ELEMENT_NODE) {
+        if (visit(element)) return;
+        node = (element.localName === 'template' ? node[END] : node[NEXT]) as
+          | Record<symbol, unknown>
+          | undefined;
+      } else {
+        node = node[NEXT] as Record<symbol, unknown> | undefined;
+      }
+    }
+    return;
+  }
   let element = root.firstElementChild;
   while (element !== null) {
     if (visit(element)) return;
@@ -208,6 +244,24 @@ function eachDescendant(
     }
     element = next;
   }
+}
+
+/**
+ * An element's tag name in lower case. A selector list tests the name once per tag alternative, so
+ * one element's name is asked for many times in a row (Defuddle's lists have hundreds of
+ * alternatives): the last answer is kept rather than lower-casing the same name again each time.
+ */
+function lowerCaseName(): (element: DomElement) => string {
+  let lastName = '';
+  let lastLower = '';
+  return (element) => {
+    const name = element.localName;
+    if (name !== lastName) {
+      lastName = name;
+      lastLower = name.toLowerCase();
+    }
+    return lastLower;
+  };
 }
 
 function textOf(node: DomNode): string {
