@@ -477,7 +477,9 @@ describe('the installed bin', () => {
 
   it('runs a search the policy refuses without loading the extraction stack', async () => {
     const loaded = await loadedBy(['search', 'connection pool'], { MONO_AGENT_NETWORK_MODE: 'none' });
-    expect(loaded.some((url) => url.includes('/node_modules/@mono-agent/web/dist/bin/cli-main.cjs'))).toBe(true);
+    expect(loaded.some((url) => url.includes('/node_modules/@mono-agent/web/dist/bin/cli-main.cjs'))).toBe(
+      true,
+    );
     expect(loaded.filter((url) => /\/node_modules\/(@mono-agent\/extract|undici)\//.test(url))).toEqual([]);
     expect(loaded.filter((url) => HEAVY_MODULE.test(url))).toEqual([]);
   });
