@@ -1,4 +1,3 @@
-export { MIN_AGENT_BROWSER_VERSION } from '@mono-agent/extract';
 export {
   type AiSdkWebTool,
   type AiSdkWebTools,
@@ -14,6 +13,7 @@ export {
   type ToolCallOptions,
   type WebTools,
 } from './adapters/agent-adapters.js';
+export { MIN_AGENT_BROWSER_VERSION } from './browser-version.js';
 export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
 export { type CliOutput, runCli } from './run-cli.js';
