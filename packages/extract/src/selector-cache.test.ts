@@ -139,6 +139,39 @@ describe('compiled-selector cache over linkedom', () => {
     });
   });
 
+  it('leaves a DOM whose nodes are not linked as linkedom links them with its own methods', () => {
+    const own = () => 'own';
+    const classes = () => {
+      const owner = class {};
+      Object.assign(owner.prototype, {
+        matches: own,
+        closest: own,
+        querySelector: own,
+        querySelectorAll: own,
+      });
+      return owner;
+    };
+    const other = {
+      Element: classes(),
+      Document: classes(),
+      DocumentFragment: classes(),
+      NodeList: Array,
+      DOMParser: class {
+        parseFromString() {
+          return { nodeType: 9 };
+        }
+      },
+    } as unknown as Linkedom;
+    const cache = installSelectorCache(other, cssSelect as never);
+    for (const owner of [other.Element, other.Document, other.DocumentFragment]) {
+      const prototype = owner.prototype as Record<string, unknown>;
+      expect([prototype.querySelector, prototype.querySelectorAll]).toEqual([own, own]);
+    }
+    expect((other.Element.prototype as Record<string, unknown>).matches).toBe(own);
+    expect(cache.size()).toBe(0);
+    cache.restore();
+  });
+
   it('extracts a page of thousands of elements the extractors select one by one', async () => {
     // 5,000 sibling options, each of which the article extractors test against their selector
     // lists: compiled each time, this took seconds.

@@ -23,17 +23,13 @@ interface DomNode {
 interface DomElement extends DomNode {
   localName: string;
   parentElement: DomElement | null;
-  firstElementChild: DomElement | null;
-  nextElementSibling: DomElement | null;
   previousElementSibling: DomElement | null;
   getAttribute(name: string): string | null;
   getAttributeNode(name: string): { value: string } | null;
   hasAttribute(name: string): boolean;
 }
 
-interface DomDocument extends DomNode {
-  firstElementChild: DomElement | null;
-}
+type DomDocument = DomNode;
 
 /** css-select's view of a DOM. */
 type Adapter<N, E extends N> = NonNullable<Options<N, E>['adapter']>;
@@ -55,6 +51,7 @@ interface LinkedomClasses {
   Document: { prototype: object };
   DocumentFragment: { prototype: object };
   NodeList: new () => DomElement[];
+  DOMParser: new () => { parseFromString(markup: string, type: string): object };
 }
 
 /**
@@ -63,11 +60,14 @@ interface LinkedomClasses {
  * mode) and keep it, {@link MAX_COMPILED_SELECTORS} at most. Selectors with `:scope` depend on the
  * element they are called on and are compiled for each call, as before. Installing again replaces
  * the methods of the last install. Returns the cache's size and a way back to linkedom's own methods.
+ * A linkedom whose nodes do not link up as this module expects (another build) keeps its own methods.
  */
 export function installSelectorCache(
   linkedom: LinkedomClasses,
   compiler: SelectorCompiler,
 ): { size(): number; restore(): void } {
+  const linked = listLinks(new linkedom.DOMParser().parseFromString('<p>linked</p>', 'text/html'));
+  if (linked === undefined) return { size: () => 0, restore() {} };
   const compiled = new Map<string, Query>();
   const owners = [linkedom.Element, linkedom.Document, linkedom.DocumentFragment].map(
     (owner) => owner.prototype,
@@ -142,7 +142,7 @@ export function installSelectorCache(
     querySelector(this: DomDocument | DomElement, selectors: string): DomElement | null {
       const query = queryFor(this, selectors);
       let found: DomElement | null = null;
-      eachDescendant(this, (element) => {
+      eachDescendant(linked, this, (element) => {
         if (!query(element)) return false;
         found = element;
         return true;
@@ -152,7 +152,7 @@ export function installSelectorCache(
     querySelectorAll(this: DomDocument | DomElement, selectors: string): DomElement[] {
       const query = queryFor(this, selectors);
       const found = new NodeList();
-      eachDescendant(this, (element) => {
+      eachDescendant(linked, this, (element) => {
         if (query(element)) found.push(element);
         return false;
       });
@@ -183,21 +183,25 @@ export function installSelectorCache(
   };
 }
 
+/** The two symbol keys of linkedom's node list (see {@link listLinks}). */
+interface ListLinks {
+  next: symbol;
+  end: symbol;
+}
+
 /**
- * linkedom keeps a tree as one linked list of nodes in document order, each element followed later
- * by an end marker; its own selector methods walk that list between `root` and root's end marker.
- * The two links are symbol-keyed properties it does not export, found here by their descriptions on
- * the first node asked about. `undefined` when a node has no such links (another DOM, another build).
+ * linkedom keeps a tree as one linked list of nodes in document order, each element and document
+ * followed later by an end marker; its own selector methods walk that list between a node and its
+ * end marker. The two links are symbol-keyed properties it does not export, found here by their
+ * descriptions. `undefined` when a node has no such links (another DOM, another build).
  */
-let links: { next: symbol; end: symbol } | null | undefined;
-function listLinks(node: object): { next: symbol; end: symbol } | undefined {
-  if (links === undefined) {
-    const symbols = Object.getOwnPropertySymbols(node);
-    const next = symbols.find((symbol) => symbol.description === 'next');
-    const end = symbols.find((symbol) => symbol.description === 'end');
-    links = next === undefined || end === undefined ? null : { next, end };
-  }
-  return links ?? undefined;
+function listLinks(node: object): ListLinks | undefined {
+  const symbols = Object.getOwnPropertySymbols(node);
+  const next = symbols.find((symbol) => symbol.description === 'next');
+  const end = symbols.find((symbol) => symbol.description === 'end');
+  if (next === undefined || end === undefined) return undefined;
+  const list = node as Record<symbol, unknown>;
+  return list[next] === undefined || list[end] === undefined ? undefined : { next, end };
 }
 
 /**
@@ -205,44 +209,23 @@ function listLinks(node: object): { next: symbol; end: symbol } | undefined {
  * `<template>`'s contents are not descendants (they belong to its content fragment), as in linkedom.
  */
 function eachDescendant(
-  root: DomNode & { firstElementChild: DomElement | null },
+  { next: NEXT, end: END }: ListLinks,
+  root: DomNode,
   visit: (element: DomElement) => boolean,
 ) {
-  const linked = listLinks(root);
   const list = root as unknown as Record<symbol, Record<symbol, unknown> | undefined>;
-  if (linked !== undefined && list[linked.end] !== undefined) {
-    const { next: NEXT, end: END } = linked;
-    const end = list[END];
-    let node = list[NEXT];
-    while (node !== undefined && node !== null && node !== end) {
-      const element = node as unknown as DomElement;
-      if (element.nodeType === ELEMENT_NODE) {
-        if (visit(element)) return;
-        node = (element.localName === 'template' ? node[END] : node[NEXT]) as
-          | Record<symbol, unknown>
-          | undefined;
-      } else {
-        node = node[NEXT] as Record<symbol, unknown> | undefined;
-      }
+  const end = list[END];
+  let node = list[NEXT];
+  while (node !== undefined && node !== null && node !== end) {
+    const element = node as unknown as DomElement;
+    if (element.nodeType === ELEMENT_NODE) {
+      if (visit(element)) return;
+      node = (element.localName === 'template' ? node[END] : node[NEXT]) as
+        | Record<symbol, unknown>
+        | undefined;
+    } else {
+      node = node[NEXT] as Record<symbol, unknown> | undefined;
     }
-    return;
-  }
-  let element = root.firstElementChild;
-  while (element !== null) {
-    if (visit(element)) return;
-    let next = element.localName === 'template' ? null : element.firstElementChild;
-    let at: DomElement | null = element;
-    while (next === null && at !== null && (at as DomNode) !== root) {
-      next = at.nextElementSibling;
-      if (next === null) {
-        const parent: DomNode | null = at.parentNode;
-        at =
-          parent === null || parent === root || parent.nodeType !== ELEMENT_NODE
-            ? null
-            : (parent as DomElement);
-      }
-    }
-    element = next;
   }
 }
 
