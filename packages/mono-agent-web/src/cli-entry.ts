@@ -4,7 +4,7 @@
 // CLI (dist/bin/cli-main.cjs, from cli-main.ts), required from beside this file.
 import { createRequire } from 'node:module';
 import { helpOrVersion } from './cli-usage.js';
-import { EXIT_CODES } from './exit-codes.js';
+import { exitWithInternalError } from './exit-codes.js';
 
 const argv = process.argv.slice(2);
 // The installed manifest, read at run time by the package's own name, like the bundled CLI does.
@@ -18,7 +18,6 @@ if (answer !== undefined) {
   try {
     createRequire(__filename)('./cli-main.cjs');
   } catch (error) {
-    process.stderr.write(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
-    process.exitCode = EXIT_CODES.internalError;
+    exitWithInternalError(error);
   }
 }

@@ -2,18 +2,12 @@
 // which cli-entry.ts requires. One CommonJS file starts faster than the same code as a graph of ES
 // modules; the extraction package, the agent SDKs and the Redis client still load only when a command
 // needs them.
-import { EXIT_CODES } from './exit-codes.js';
+import { exitWithInternalError } from './exit-codes.js';
 import { runCli } from './run-cli.js';
 
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
-    process.exitCode = EXIT_CODES.internalError;
-  },
-);
+}).then((code) => {
+  process.exitCode = code;
+}, exitWithInternalError);

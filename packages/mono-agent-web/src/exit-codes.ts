@@ -14,3 +14,9 @@ export const EXIT_CODES = {
 
 /** One of the CLI's exit codes. */
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
+
+/** Reports a bug that reached the top of the CLI (its stack on stderr) and sets exit code 70. */
+export function exitWithInternalError(error: unknown): void {
+  process.stderr.write(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exitCode = EXIT_CODES.internalError;
+}
