@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BucketState, CooldownCause, Lease, LeaseOwner } from './bucket-state.js';
 import type { ScopeKind } from './scope-limits.js';
 
@@ -143,7 +142,7 @@ export function decideAdmission(
   const slot = bucket.lastStartAt === 0 ? soonest : Math.max(soonest, bucket.lastStartAt + request.spacingMs);
   if (slot > soonest) return { type: 'wait', reason: 'spacing', waitMs: Math.max(1, slot - soonest) };
   const lease: Lease = {
-    id: randomUUID(),
+    id: process.getBuiltinModule('node:crypto').randomUUID(),
     owner: context.owner,
     acquiredAt: slot,
     expiresAt: slot + request.leaseTtlMs,

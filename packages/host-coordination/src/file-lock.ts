@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -210,7 +209,7 @@ function breakAbandonedLock(lockPath: string, record: string, ownRecord: string)
 function ticketName(): string {
   // Microseconds since the epoch, zero-padded, so names sort in arrival order across processes.
   const micros = Math.floor((performance.timeOrigin + performance.now()) * 1_000);
-  return `${String(micros).padStart(17, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  return `${String(micros).padStart(17, '0')}-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`;
 }
 
 function ensureQueueDirectory(queuePath: string): void {

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { CooldownCause } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
@@ -76,7 +75,7 @@ function parseServerUrl(url: string): string {
 }
 
 function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+  return process.getBuiltinModule('node:crypto').createHash('sha1').update(text).digest('hex');
 }
 
 function isNoScript(error: unknown): boolean {
@@ -210,7 +209,7 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
           String(request.spacingMs),
           String(request.leaseTtlMs),
           String(marginMs()),
-          randomUUID(),
+          process.getBuiltinModule('node:crypto').randomUUID(),
           String(MAX_REDIS_SCOPES),
         ],
         operation.signal,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -272,7 +271,7 @@ export function serializeState(content: StateFileContent): string {
 
 /** Temp files are named `<state>.<pid>.<random>.tmp`, so a breaker can remove a dead writer's leftovers. */
 export function tempFileName(statePath: string, pid: number): string {
-  return `${statePath}.${pid}.${randomBytes(6).toString('hex')}.tmp`;
+  return `${statePath}.${pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -76,7 +75,7 @@ export function createWaitingLine(
     ensureDirectory();
     for (;;) {
       const micros = Math.floor((performance.timeOrigin + performance.now()) * 1_000);
-      const name = `${key}-${String(micros).padStart(17, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`;
+      const name = `${key}-${String(micros).padStart(17, '0')}-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`;
       let fd: number;
       try {
         // O_EXCL never follows a symbolic link. An empty ticket (its creator between open and write)

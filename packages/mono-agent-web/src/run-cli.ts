@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import { helpOrVersion, parseCliArguments } from './cli-usage.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
@@ -198,7 +197,8 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
 }
 
 async function readInput(source: string | undefined, output: CliOutput): Promise<Uint8Array> {
-  if (source !== undefined && source !== '-') return new Uint8Array(await readFile(source));
+  if (source !== undefined && source !== '-')
+    return new Uint8Array(await process.getBuiltinModule('node:fs/promises').readFile(source));
   const chunks: Buffer[] = [];
   for await (const chunk of output.stdin ?? process.stdin) {
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));

@@ -1,5 +1,5 @@
-import { Duplex, type Transform } from 'node:stream';
-import zlib from 'node:zlib';
+import type { Duplex, Transform } from 'node:stream';
+import type zlib from 'node:zlib';
 import { WebToolError } from '@mono-agent/budget-policy';
 
 /** The most content codings one response may stack (`gzip, gzip` is two). */
@@ -40,7 +40,12 @@ export function createDecoders(contentEncoding: string | undefined): Duplex[] {
   return codings.reverse().map((coding) => createDecoder(coding));
 }
 
+// node:zlib and node:stream load with the first encoded body, not with the package: a process that
+// never reads one (a search the policy refuses) does without them.
+const zlibModule = () => process.getBuiltinModule('node:zlib');
+
 function createDecoder(coding: string): Duplex {
+  const zlib = zlibModule();
   // Truncated bodies are common on the web and still useful; flush what arrived instead of failing.
   const options = { chunkSize: DECODE_CHUNK_BYTES, finishFlush: zlib.constants.Z_SYNC_FLUSH };
   if (coding === 'br') {
@@ -49,53 +54,66 @@ function createDecoder(coding: string): Duplex {
       finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
     });
   }
-  if (coding === 'deflate') return new DeflateDecoder(options);
+  if (coding === 'deflate') return createDeflateDecoder(options);
   return zlib.createGunzip(options);
+}
+
+let DeflateDecoder: ReturnType<typeof defineDeflateDecoder> | undefined;
+function createDeflateDecoder(options: zlib.ZlibOptions): Duplex {
+  DeflateDecoder ??= defineDeflateDecoder();
+  return new DeflateDecoder(options);
 }
 
 /**
  * `deflate` should be zlib-wrapped, but some servers send raw deflate; the first byte tells them
  * apart (a zlib header's low nibble is 8). Back-pressure is passed through in both directions.
  */
-class DeflateDecoder extends Duplex {
-  #inner: Transform | undefined;
-  readonly #options: zlib.ZlibOptions;
+function defineDeflateDecoder() {
+  const zlib = zlibModule();
+  return class DeflateDecoder extends process.getBuiltinModule('node:stream').Duplex {
+    #inner: Transform | undefined;
+    readonly #options: zlib.ZlibOptions;
 
-  constructor(options: zlib.ZlibOptions) {
-    super();
-    this.#options = options;
-  }
+    constructor(options: zlib.ZlibOptions) {
+      super();
+      this.#options = options;
+    }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    const inner = this.#inner ?? this.#start(chunk);
-    if (inner.write(chunk)) callback();
-    else inner.once('drain', () => callback());
-  }
+    override _write(
+      chunk: Buffer,
+      _encoding: BufferEncoding,
+      callback: (error?: Error | null) => void,
+    ): void {
+      const inner = this.#inner ?? this.#start(chunk);
+      if (inner.write(chunk)) callback();
+      else inner.once('drain', () => callback());
+    }
 
-  override _final(callback: (error?: Error | null) => void): void {
-    if (this.#inner === undefined) this.push(null);
-    else this.#inner.end();
-    callback();
-  }
+    override _final(callback: (error?: Error | null) => void): void {
+      if (this.#inner === undefined) this.push(null);
+      else this.#inner.end();
+      callback();
+    }
 
-  override _read(): void {
-    this.#inner?.resume();
-  }
+    override _read(): void {
+      this.#inner?.resume();
+    }
 
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.#inner?.destroy();
-    callback(error);
-  }
+    override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+      this.#inner?.destroy();
+      callback(error);
+    }
 
-  #start(first: Buffer): Transform {
-    const zlibWrapped = ((first[0] ?? 0) & 0x0f) === 0x08;
-    const inner = zlibWrapped ? zlib.createInflate(this.#options) : zlib.createInflateRaw(this.#options);
-    inner.on('data', (data: Buffer) => {
-      if (!this.push(data)) inner.pause();
-    });
-    inner.once('end', () => this.push(null));
-    inner.once('error', (error) => this.destroy(error));
-    this.#inner = inner;
-    return inner;
-  }
+    #start(first: Buffer): Transform {
+      const zlibWrapped = ((first[0] ?? 0) & 0x0f) === 0x08;
+      const inner = zlibWrapped ? zlib.createInflate(this.#options) : zlib.createInflateRaw(this.#options);
+      inner.on('data', (data: Buffer) => {
+        if (!this.push(data)) inner.pause();
+      });
+      inner.once('end', () => this.push(null));
+      inner.once('error', (error) => this.destroy(error));
+      this.#inner = inner;
+      return inner;
+    }
+  };
 }

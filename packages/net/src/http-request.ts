@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import type { Agent } from 'undici';
 import { checkHost } from './check-address.js';
@@ -148,7 +147,7 @@ interface Progress {
 }
 
 const defaultSleep: SleepFunction = async (ms, signal) => {
-  await delay(ms, undefined, { signal });
+  await process.getBuiltinModule('node:timers/promises').setTimeout(ms, undefined, { signal });
 };
 
 /**

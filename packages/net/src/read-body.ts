@@ -1,5 +1,4 @@
-import { type Readable, Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { createDecoders } from './decode-stream.js';
 
@@ -49,6 +48,9 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
     discard(body);
     throw error;
   }
+  // Loaded with the first body read, not with the package (a refused search never reads one).
+  const { Transform, Writable } = process.getBuiltinModule('node:stream');
+  const { pipeline } = process.getBuiltinModule('node:stream/promises');
   let wireBytes = 0;
   const wireCounter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { ConfigProblems } from './config-problem.js';
 import { locateJsonError } from './locate-json-error.js';
 
@@ -20,7 +19,7 @@ export type ReadConfigResult = { readonly ok: true; readonly value: unknown } | 
 export async function readConfigFile(path: string, problems: ConfigProblems): Promise<ReadConfigResult> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await process.getBuiltinModule('node:fs/promises').readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import {
   type AdmissionSkip,
@@ -71,7 +70,9 @@ export function createFetchAdmission(coordinator: Coordinator): FetchAdmission {
         admission.reason === 'cooldown' &&
         admission.retryAfterMs <= COOLDOWN_END_WAIT_MS
       ) {
-        await delay(admission.retryAfterMs + 1, undefined, { signal: attempt.signal });
+        await process
+          .getBuiltinModule('node:timers/promises')
+          .setTimeout(admission.retryAfterMs + 1, undefined, { signal: attempt.signal });
         admission = await coordinator.admit(request, { signal: attempt.signal });
       }
       if (admission.status === 'skipped')

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   createRunBudget,
   createRunDeferrals,
@@ -101,7 +100,12 @@ export interface RunContext extends RunDependencies {
 /** Builds the shared state of one run. */
 export function createRunContext(dependencies: RunDependencies): RunContext {
   const { options, sink, codex } = dependencies;
-  const id = randomUUID();
+  // Made when first asked for (an artifact, a host reading it): a refused search never loads crypto.
+  let id: string | undefined;
+  const runId = () => {
+    id ??= process.getBuiltinModule('node:crypto').randomUUID();
+    return id;
+  };
   const budget = createRunBudget({ limit: options.config.search.maxRequestsPerRun });
   const deferrals = createRunDeferrals();
   const runController = new AbortController();
@@ -111,7 +115,9 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
 
   const context: RunContext = {
     ...dependencies,
-    id,
+    get id() {
+      return runId();
+    },
     budget,
     deferrals,
     fetchContext() {
@@ -140,7 +146,10 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
     },
     async guarded(toolName, text, isError) {
       const result = await guardToolOutput([{ type: 'text', text }], {
-        runId: id,
+        // Read only when an artifact is saved.
+        get runId() {
+          return runId();
+        },
         toolName,
         ...(sink ? { sink } : {}),
       });
@@ -156,7 +165,9 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
     async saveArtifact(toolName, text) {
       if (sink === undefined) return { unavailable: NO_ARTIFACT_SINK };
       try {
-        return { path: await sink.save({ runId: id, toolName, index: 0, block: { type: 'text', text } }) };
+        return {
+          path: await sink.save({ runId: runId(), toolName, index: 0, block: { type: 'text', text } }),
+        };
       } catch (error) {
         // A failed save is reported to the model, never a reason to fail the call.
         return {

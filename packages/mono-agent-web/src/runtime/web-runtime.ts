@@ -252,7 +252,9 @@ function isRuntimeOptions(
 function startRun(dependencies: RunDependencies): WebRun {
   const context = createRunContext(dependencies);
   return {
-    id: context.id,
+    get id() {
+      return context.id;
+    },
     webSearch: (args, callOptions) => webSearchCall(context, args, callOptions),
     webFetch: (args, callOptions) => webFetchCall(context, args, callOptions),
     close: () => context.close(),
