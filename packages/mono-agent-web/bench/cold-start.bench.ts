@@ -63,7 +63,7 @@ const cases: ColdCase[] = [
     expect: /^$/,
   },
   {
-    // Every command but --help and --version runs the ES module CLI.
+    // Extraction runs as ES modules, in a worker of the fetch command.
     name: 'floor: node, ES module loader started',
     args: ['--input-type=module', '-e', "import 'node:fs'"],
     env: {},

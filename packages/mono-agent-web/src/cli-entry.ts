@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The `mono-agent-web` bin, built as CommonJS (dist/bin/cli.cjs). It answers `--help` and `--version`
 // itself, so they cost little more than starting Node; every other command line goes to the bundled
-// CLI (dist/bin/cli-main.cjs, from cli-main.ts), required from beside this file.
+// CLI (dist/bin/cli-main.cjs, from cli-main.ts), run from beside this file with its code cache
+// (code-cache.ts).
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { helpOrVersion } from './cli-usage.js';
+import { runCommonJsBundle } from './code-cache.js';
 import { exitWithInternalError } from './exit-codes.js';
 
 const argv = process.argv.slice(2);
@@ -16,7 +19,7 @@ if (answer !== undefined) {
 } else {
   // The bundled CLI runs the command line when it loads.
   try {
-    createRequire(__filename)('./cli-main.cjs');
+    runCommonJsBundle(join(__dirname, 'cli-main.cjs'));
   } catch (error) {
     exitWithInternalError(error);
   }

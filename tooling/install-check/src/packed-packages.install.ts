@@ -177,7 +177,12 @@ describe('the packed packages', () => {
     }
     const web = packed.find((entry) => entry.name === '@mono-agent/web')!;
     expect(tarballFiles(web.tarball)).toEqual(
-      expect.arrayContaining(['CONFIG.md', 'dist/bin/cli.cjs', 'dist/bin/cli-main.cjs']),
+      expect.arrayContaining([
+        'CONFIG.md',
+        'dist/bin/cli.cjs',
+        'dist/bin/cli-main.cjs',
+        'dist/bin/cli-main.cjs.cache',
+      ]),
     );
   });
 
