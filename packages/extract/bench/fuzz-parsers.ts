@@ -6,6 +6,8 @@
 //   pnpm fuzz                                   100,000 inputs per parser, seed 1
 //   pnpm fuzz -- --count 2000 --parser json     fewer inputs, one parser
 //   pnpm fuzz -- --seed 7
+//   pnpm fuzz -- --parser html --from 50000     inputs 50,000 to --count only: the rest of a run cut short
+//                                               (the earlier inputs are still made, not run)
 //   pnpm fuzz -- --parser html --only 4217      re-run one input of the sequence (a slow or failing one);
 //                                               MONO_AGENT_FUZZ_DUMP=<file> also writes its body there
 //   MONO_AGENT_FUZZ_PAUSE=<file> pnpm fuzz      while <file> exists, no new input starts (those in flight
@@ -434,6 +436,7 @@ for (const parser of options.parsers) {
     const task = input(parser);
     // Inputs come from one seeded sequence, so input N is made after inputs 0 to N - 1.
     if (options.only !== undefined && index !== options.only) continue;
+    if (index < options.from) continue;
     if (options.only !== undefined && process.env.MONO_AGENT_FUZZ_DUMP) {
       writeFileSync(process.env.MONO_AGENT_FUZZ_DUMP, task.body);
     }
@@ -522,6 +525,7 @@ function parseArguments(argv: string[]): {
   seed: number;
   parsers: readonly Parser[];
   only: number | undefined;
+  from: number;
 } {
   const value = (name: string) => {
     const index = argv.indexOf(`--${name}`);
@@ -538,7 +542,12 @@ function parseArguments(argv: string[]): {
   if (only !== undefined && !(Number.isSafeInteger(only) && only >= 0)) {
     throw new Error('--only must be the index of an input (0 or more)');
   }
+  const from = Number(value('from') ?? 0);
+  if (!(Number.isSafeInteger(from) && from >= 0 && from < count)) {
+    throw new Error('--from must be the index of an input below --count');
+  }
   return {
+    from,
     count: only === undefined ? count : only + 1,
     seed,
     parsers: parser === undefined ? PARSERS : [parser as Parser],
