@@ -2,6 +2,7 @@ import { type ArticleCandidate, chooseArticle, isUsableArticle } from './choose-
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
+import { normalizeImageSources } from './image-sources.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
 import { pageKind } from './page-kind.js';
@@ -62,6 +63,7 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
   const parse = async () => {
     const document = await parseHtmlDocument(html);
     for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
+    normalizeImageSources(document);
     return document;
   };
   const parserFailures: ParserFailure[] = [];

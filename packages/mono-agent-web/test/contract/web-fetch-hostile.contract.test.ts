@@ -188,6 +188,16 @@ describe('hostile pages end in a document or a structured failure, never a crash
     expect(data.document.kind).toBe('html');
   });
 
+  it('reads an article whose image source sets run to 150,000 characters with the DOM stages, in its own words', async () => {
+    // The extractors read source sets with patterns quadratic in a run they cannot split; the
+    // page would spend its DOM time budget there and come back from the streamed stage.
+    const { text, data } = await fetchOk('/hostile/long-srcset?size=150000');
+    expect(data.document.stage).toBe('defuddle');
+    expect(data.document.parserFailures).toEqual([]);
+    expect(text).toContain('The last paragraph closes the report.');
+    expect(text).not.toMatch(/a{64}|PHN2Zy/);
+  });
+
   it('answers an empty body, bare words and a lone doctype served as text/html without an internal error', async () => {
     const bare = await fetchOk('/hostile/bare-text');
     expect(bare.text).toContain('hello');

@@ -52,6 +52,29 @@ export const HOSTILE_KINDS = {
       return html(parts.join(''));
     },
   },
+  /**
+   * An article whose two images carry source sets of `size` characters without a descriptor: an
+   * inline image in `srcset`, and one long URL in a lazy loader's `data-srcset`.
+   */
+  'long-srcset': {
+    defaults: { size: 150_000 },
+    build: ({ size = 0 }) => {
+      const base64 = 'PHN2ZyB2aWV3Qm94PSIwIDAgMTk4IDU1Ij48L3N2Zz4'
+        .repeat(Math.ceil(size / 43))
+        .slice(0, size);
+      const paragraphs = Array.from(
+        { length: 6 },
+        (_, index) =>
+          `<p>Paragraph ${index + 1} of the survey report explains what the respondents said about their working week, and how the answers changed from the year before.</p>`,
+      ).join('');
+      return html(
+        `<!doctype html><html><head><title>Survey report</title></head><body><article><h1>Survey report</h1>${paragraphs}` +
+          `<img alt="Chart of the answers" srcset="data:image/svg+xml;base64,${base64}">` +
+          `<picture><source data-srcset="https://images.example/${'a'.repeat(size)}.jpg"><img alt="Photo of the team" src="https://images.example/team.jpg"></picture>` +
+          `<p>The last paragraph closes the report.</p></article></body></html>`,
+      );
+    },
+  },
   /** A one-page PDF whose content stream is a zlib bomb inflating to `size` bytes. */
   'pdf-flate-bomb': {
     defaults: { size: 2 ** 30 },
