@@ -1,7 +1,7 @@
 import { type ArticleCandidate, chooseArticle, isUsableArticle } from './choose-article.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
@@ -64,6 +64,7 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     const document = await parseHtmlDocument(html);
     for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
     normalizeImageSources(document);
+    dropExtraLineBreaks(document);
     return document;
   };
   const parserFailures: ParserFailure[] = [];

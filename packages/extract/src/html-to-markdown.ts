@@ -60,7 +60,58 @@ export async function htmlToMarkdown(html: string, baseUrl: string): Promise<str
   // does with a string), so Turndown never needs a DOM of its own.
   const { document } = parseHTML(`<!doctype html><html><body><${ROOT}>${html}</${ROOT}></body></html>`);
   const root = document.querySelector(ROOT);
+  if (root !== null) boundWhitespace(root);
   return tidyMarkdown(root === null ? '' : service.turndown(root as unknown as TurndownService.Node));
+}
+
+/** The longest run of whitespace a text node keeps for Turndown (indentation in code included). */
+export const MAX_WHITESPACE_RUN = 256;
+
+/** The most line breaks in a row Turndown is given; more would only add blank lines the tidy-up drops. */
+export const MAX_LINE_BREAKS_IN_A_ROW = 2;
+
+const LONG_WHITESPACE = new RegExp(`\\s{${MAX_WHITESPACE_RUN + 1},}`, 'g');
+
+/**
+ * Removes each `<br>` that follows {@link MAX_LINE_BREAKS_IN_A_ROW} others with only whitespace
+ * between them. Both extractors read two in a row as a paragraph break and more add nothing, but
+ * every element costs each of their selector passes, and Turndown trims its output with a pattern
+ * quadratic in a whitespace run that does not end it: 27,000 `<br>`s in a row cost seconds.
+ */
+export function dropExtraLineBreaks(root: ParentNode): void {
+  for (const lineBreak of Array.from(root.querySelectorAll('br'))) {
+    let before = 0;
+    let sibling = lineBreak.previousSibling;
+    while (sibling !== null && before < MAX_LINE_BREAKS_IN_A_ROW) {
+      if (sibling.nodeType === 3 && (sibling.textContent ?? '').trim() === '')
+        sibling = sibling.previousSibling;
+      else if (sibling.nodeName === 'BR') {
+        before++;
+        sibling = sibling.previousSibling;
+      } else break;
+    }
+    if (before >= MAX_LINE_BREAKS_IN_A_ROW) lineBreak.remove();
+  }
+}
+
+/**
+ * Bounds the whitespace Turndown would write: line breaks in a row ({@link dropExtraLineBreaks})
+ * and runs of whitespace in text (non-breaking spaces included) past {@link MAX_WHITESPACE_RUN},
+ * for the same quadratic trim.
+ */
+function boundWhitespace(root: Element): void {
+  dropExtraLineBreaks(root);
+  // The parser gives each character reference a text node of its own; merged, a run of them is one.
+  root.normalize();
+  const walker = root.ownerDocument.createTreeWalker(root, 4);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    if (text.length > MAX_WHITESPACE_RUN && LONG_WHITESPACE.test(text)) {
+      LONG_WHITESPACE.lastIndex = 0;
+      node.textContent = text.replace(LONG_WHITESPACE, (run) => run.slice(0, MAX_WHITESPACE_RUN));
+    }
+    LONG_WHITESPACE.lastIndex = 0;
+  }
 }
 
 /** The element the fragment is parsed into (a custom element keeps every child in one place). */

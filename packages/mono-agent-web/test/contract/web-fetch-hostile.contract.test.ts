@@ -198,6 +198,16 @@ describe('hostile pages end in a document or a structured failure, never a crash
     expect(text).not.toMatch(/a{64}|PHN2Zy/);
   });
 
+  it('reads a page of 27,000 <br>s in a row with the DOM stages, both sentences kept', async () => {
+    // Every element costs each selector pass of the extractors, and Turndown's trim is quadratic in
+    // a whitespace run; the page would spend its DOM time budget and come back from the streamed stage.
+    const { text, data } = await fetchOk('/hostile/line-breaks?count=27000');
+    expect(data.document.stage).not.toBe('streamed-text');
+    expect(data.document.parserFailures.map((failure) => failure.reason).join(' ')).not.toMatch(/ran past/);
+    expect(text).toContain('The sentence before the breaks.');
+    expect(text).toContain('The sentence after the breaks.');
+  });
+
   it('answers an empty body, bare words and a lone doctype served as text/html without an internal error', async () => {
     const bare = await fetchOk('/hostile/bare-text');
     expect(bare.text).toContain('hello');

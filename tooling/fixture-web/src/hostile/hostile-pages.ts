@@ -75,6 +75,14 @@ export const HOSTILE_KINDS = {
       );
     },
   },
+  /** `count` `<br>`s in a row between two sentences. */
+  'line-breaks': {
+    defaults: { count: 27_000 },
+    build: ({ count = 0 }) =>
+      html(
+        `<!doctype html><html><head><title>Line breaks</title></head><body><div>The sentence before the breaks.${'<br>'.repeat(count)}The sentence after the breaks.</div></body></html>`,
+      ),
+  },
   /** A one-page PDF whose content stream is a zlib bomb inflating to `size` bytes. */
   'pdf-flate-bomb': {
     defaults: { size: 2 ** 30 },
