@@ -90,19 +90,19 @@ describe.skipIf(binary === undefined)('the real codex app-server, signed out and
       if (threadStarted && /warning/i.test(notification.method)) warnings.push(notification);
     });
     try {
-      // The child sees no credential variable (read from the kernel, not from our own bookkeeping).
-      const childEnvironment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
-      expect(childEnvironment).toContain(`CODEX_HOME=${home}`);
-      expect(
-        childEnvironment.some((entry) => entry.startsWith('OPENAI_API_KEY=') || entry.includes(FAKE_KEY)),
-      ).toBe(false);
-
       await expect(server.connection.request('account/read', { refreshToken: false })).rejects.toMatchObject({
         code: 'protocol_error',
         message: expect.stringMatching(/Not initialized/),
       });
       await server.connection.request('initialize', buildInitializeParams(CLIENT_VERSION));
       server.connection.notify('initialized');
+      // The child sees no credential variable (read from the kernel, not from our own bookkeeping;
+      // read once it answers, since a process still in exec shows an empty environment).
+      const childEnvironment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+      expect(childEnvironment).toContain(`CODEX_HOME=${home}`);
+      expect(
+        childEnvironment.some((entry) => entry.startsWith('OPENAI_API_KEY=') || entry.includes(FAKE_KEY)),
+      ).toBe(false);
       await expect(server.connection.request('no/such/method', {})).rejects.toMatchObject({
         code: 'protocol_error',
       });
