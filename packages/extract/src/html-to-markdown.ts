@@ -106,11 +106,9 @@ function boundWhitespace(root: Element): void {
   const walker = root.ownerDocument.createTreeWalker(root, 4);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const text = node.textContent ?? '';
-    if (text.length > MAX_WHITESPACE_RUN && LONG_WHITESPACE.test(text)) {
-      LONG_WHITESPACE.lastIndex = 0;
-      node.textContent = text.replace(LONG_WHITESPACE, (run) => run.slice(0, MAX_WHITESPACE_RUN));
-    }
-    LONG_WHITESPACE.lastIndex = 0;
+    if (text.length <= MAX_WHITESPACE_RUN) continue;
+    const bounded = text.replace(LONG_WHITESPACE, (run) => run.slice(0, MAX_WHITESPACE_RUN));
+    if (bounded !== text) node.textContent = bounded;
   }
 }
 
