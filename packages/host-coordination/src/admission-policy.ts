@@ -186,15 +186,19 @@ export function applyRelease(
   const index = bucket.leases.findIndex((lease) => lease.id === leaseId);
   const lease = index === -1 ? undefined : bucket.leases[index];
   if (index !== -1) bucket.leases.splice(index, 1);
-  // A caller released later than its slot (a slow commit, a late timer) really started then, and the
-  // next start is spaced from that moment; only the latest slot is moved, never into the future.
+  // A caller let go later than its slot (a slow commit, a late timer) really started then, and the
+  // next start is spaced from that moment; only the latest slot is moved. The reported start is the
+  // caller's own estimate of the store's clock (its permit's `admittedAt`), which for a store on
+  // another machine may run ahead of `now` by up to the admission's round trip: it is kept as
+  // reported, so the next caller's `admittedAt` is never less than one spacing after it, and bounded
+  // by the lease's expiry, so no report can hold the scope longer than the lease could.
   if (
     lease !== undefined &&
     startedAt !== undefined &&
     lease.acquiredAt === bucket.lastStartAt &&
     startedAt > bucket.lastStartAt
   ) {
-    bucket.lastStartAt = Math.min(startedAt, now);
+    bucket.lastStartAt = Math.min(startedAt, lease.expiresAt);
   }
   const probe = lease?.probe === true;
   const coolingDown = bucket.cooldownUntil > now;

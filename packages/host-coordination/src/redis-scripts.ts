@@ -117,10 +117,13 @@ local scope, leaseId, outcome = ARGV[1], ARGV[2], ARGV[3]
 local retryAfter, startAt, startedAt = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 if redis.call('EXISTS', bucketKey) == 0 then return { 0, 0, now } end
 local b = load()
+local expires = redis.call('ZSCORE', leaseKey, leaseId)
 local held = redis.call('ZREM', leaseKey, leaseId) == 1
 local probe = held and b.probe == leaseId
 if b.probe == leaseId then b.probe = '' end
-if held and startedAt and startAt == b.last and startedAt > b.last then b.last = math.min(startedAt, now) end
+-- The caller's estimate of when it started may be ahead of this clock by its admission's round trip;
+-- it is kept (bounded by the lease's expiry), so the next start is a full spacing after it.
+if held and startedAt and startAt == b.last and startedAt > b.last then b.last = math.min(startedAt, tonumber(expires)) end
 local coolingDown = b.cool > now
 b.updated = now
 local function capped(ms) return math.min(ms, ${MAX_COOLDOWN_MS}) end

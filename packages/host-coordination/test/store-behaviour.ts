@@ -79,6 +79,61 @@ export function describeStoreBehaviour(name: string, create: () => Promise<Store
       await store.close();
     });
 
+    it('spaces the next start from the start a caller reports, even one ahead of the store clock', async () => {
+      // A caller on another machine estimates the store's clock from the grant's answer, so the start
+      // it reports (its permit's admittedAt) can be ahead of the store's clock at release by up to a
+      // round trip. The next grant must still come a whole spacing after that reported start.
+      const { store } = await setup();
+      const key = scopeKey(`reported-start-${name}`);
+      const request = { kind: 'search', concurrency: 1, spacingMs: 200, leaseTtlMs: 5_000 } as const;
+      const first = await store.admit(key, request);
+      if (first.type !== 'granted') throw new Error(`expected a grant, got ${first.type}`);
+      const reported = first.startAt + 80;
+      await store.release(key, {
+        leaseId: first.leaseId,
+        startAt: first.startAt,
+        outcome: 'success',
+        startedAt: reported,
+      });
+      let next = await store.admit(key, request);
+      for (let attempt = 0; next.type === 'wait' && attempt < 20; attempt += 1) {
+        await sleep(next.waitMs);
+        next = await store.admit(key, request);
+      }
+      if (next.type !== 'granted') throw new Error(`expected a grant, got ${next.type}`);
+      expect(next.startAt).toBeGreaterThanOrEqual(reported + 200);
+      await store.release(key, { leaseId: next.leaseId, startAt: next.startAt, outcome: 'success' });
+      await store.close();
+    });
+
+    it('bounds a reported start by the lease it was reported for', async () => {
+      const { store } = await setup();
+      const key = scopeKey(`reported-start-bound-${name}`);
+      const request = {
+        kind: 'search',
+        concurrency: 1,
+        spacingMs: 200,
+        leaseTtlMs: MIN_LEASE_TTL_MS,
+      } as const;
+      const first = await store.admit(key, request);
+      if (first.type !== 'granted') throw new Error(`expected a grant, got ${first.type}`);
+      // An hour ahead: no real caller reports that, and it may hold the scope no longer than the lease.
+      await store.release(key, {
+        leaseId: first.leaseId,
+        startAt: first.startAt,
+        outcome: 'success',
+        startedAt: first.startAt + 3_600_000,
+      });
+      const next = await store.admit(key, request);
+      expect(next.type).toBe('wait');
+      if (next.type !== 'wait') return;
+      // Moved by the report (a plain release would leave about one spacing to wait), but no further
+      // than one spacing past the lease's expiry; the wait counts from now plus the commit margin.
+      expect(next.waitMs).toBeGreaterThan(MIN_LEASE_TTL_MS - 300);
+      expect(next.now + next.waitMs).toBeLessThanOrEqual(first.startAt + MIN_LEASE_TTL_MS + 200);
+      await store.close();
+    });
+
     it('skips while a throttle cooldown runs, then lets exactly one probe through', async () => {
       const { coordinator, store } = await setup();
       const request = { scope: 'throttled', concurrency: 2, spacingMs: 0 };
