@@ -37,8 +37,25 @@ const format = (value: number) => value.toFixed(2);
 interface ChildTiming {
   durations: number[];
   admitDurations: number[];
+  ends: number[];
   started: number;
   finished: number;
+}
+
+/**
+ * Cycles per second while every process was contending: from the moment the last process finished its
+ * warm-up cycles to the moment the first process finished all of its cycles. Before that window the
+ * processes start one by one and compile their code; after it, fewer of them remain. Both would
+ * measure something other than N processes contending.
+ */
+function steadyCyclesPerSecond(lines: ChildTiming[]): number {
+  const from = Math.max(...lines.map((line) => line.ends[WARM_UP_CYCLES - 1] ?? line.started));
+  const to = Math.min(...lines.map((line) => line.finished));
+  const inside = lines.reduce(
+    (count, line) => count + line.ends.filter((end) => end > from && end <= to).length,
+    0,
+  );
+  return to > from ? inside / ((to - from) / 1_000) : Number.NaN;
 }
 
 interface CycleRecord {
@@ -81,9 +98,7 @@ async function cycles(
     })) as unknown as ChildTiming[];
     const durations = lines.flatMap((line) => line.durations.slice(WARM_UP_CYCLES));
     const admits = lines.flatMap((line) => line.admitDurations.slice(WARM_UP_CYCLES));
-    const first = Math.min(...lines.map((line) => line.started));
-    const last = Math.max(...lines.map((line) => line.finished));
-    return { durations, admits, perSecond: (processes * cyclesPerChild) / ((last - first) / 1_000) };
+    return { durations, admits, perSecond: steadyCyclesPerSecond(lines) };
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }
@@ -155,7 +170,7 @@ try {
   const floor = replaceFloor();
   const replaceP50 = percentile(floor, 0.5);
   const one = await cycles(childPath, 1, 150, {});
-  const eight = await cycles(childPath, 8, 40, {});
+  const eight = await cycles(childPath, 8, 100, {});
   const handoff = await handoffs(childPath);
   const floorCyclesPerSecond = 1_000 / (2 * replaceP50);
   const uncontendedRatio = percentile(one.durations, 0.5) / (2 * replaceP50);

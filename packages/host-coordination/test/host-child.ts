@@ -189,6 +189,9 @@ async function main(): Promise<void> {
       await waitForStart();
       const durations: number[] = [];
       const admitDurations: number[] = [];
+      // When each cycle ended, on the clock every process shares, so a reader can count the cycles
+      // of the stretch in which all processes were contending.
+      const ends: number[] = [];
       const started = preciseNow();
       for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
         const before = performance.now();
@@ -197,8 +200,9 @@ async function main(): Promise<void> {
         if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
         await admission.release({ outcome: 'success' });
         durations.push(performance.now() - before);
+        ends.push(preciseNow());
       }
-      print({ durations, admitDurations, started, finished: preciseNow() });
+      print({ durations, admitDurations, ends, started, finished: preciseNow() });
       break;
     }
     case 'bench-naive': {
