@@ -24,12 +24,21 @@ export const MAX_LEASES_PER_BUCKET = 64;
 /** The state file format this code reads and writes. */
 export const STATE_FILE_VERSION = 1;
 
+/** The most results of combined operations one state keeps: one batch's. */
+export const MAX_APPLIED_RESULTS = 64;
+
 /** The parsed state file. */
 export interface StateFileContent {
   /** Always {@link STATE_FILE_VERSION}. */
   version: typeof STATE_FILE_VERSION;
   /** Buckets by SHA-256 of the scope name. */
   buckets: BucketTable;
+  /**
+   * The results of other processes' operations committed by the last combined write, by ticket name:
+   * should its writer die before handing them out, the next lock holder hands them out from here
+   * instead of applying the operations twice. Lease ids, slot times and outcomes only.
+   */
+  applied?: Record<string, unknown>;
 }
 
 /** Why the state was refused; each value names one problem for `details.problem`. */
@@ -98,6 +107,8 @@ function isTime(value: unknown): value is number {
 const HASHED_KEY = /^[0-9a-f]{64}$/;
 const LEASE_ID = /^[0-9a-f-]{36}$/;
 const MAX_OWNER_TEXT = 256;
+/** A lock queue ticket's name: optional priority or parked mark, arrival in microseconds, PID, random. */
+const TICKET_NAME = /^(0-|p-)?[0-9]{17}-[0-9]{1,10}-[0-9a-f]{8}$/;
 
 function leaseProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'a lease is not an object';
@@ -164,14 +175,9 @@ export function refuseIrregularEntry(
   problem: 'not_a_file' | 'lock_not_a_file',
   what: string,
 ): void {
-  let stats: Stats;
-  try {
-    stats = lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  if (stats.isFile()) return;
+  // No exception for a missing path: waiters ask this of files that come and go many times a second.
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (stats === undefined || stats.isFile()) return;
   if (stats.isSymbolicLink() && problem === 'not_a_file') {
     throw unsafeState('file_symlink', path, 'the state file is a symbolic link');
   }
@@ -190,6 +196,16 @@ export function stateProblem(value: unknown): string | undefined {
     if (!HASHED_KEY.test(key)) return 'a bucket key is not a SHA-256 hash';
     const problem = bucketProblem(buckets[key]);
     if (problem !== undefined) return problem;
+  }
+  const applied = value['applied'];
+  if (applied !== undefined) {
+    if (!isRecord(applied)) return 'applied is not an object';
+    const names = Object.keys(applied);
+    if (names.length > MAX_APPLIED_RESULTS) return `more than ${MAX_APPLIED_RESULTS} applied results`;
+    for (const name of names) {
+      if (!TICKET_NAME.test(name)) return 'an applied result is not named by a queue ticket';
+      if (!isRecord(applied[name])) return 'an applied result is not an object';
+    }
   }
   return undefined;
 }
@@ -271,7 +287,9 @@ export function serializeState(content: StateFileContent): string {
 
 /** Temp files are named `<state>.<pid>.<random>.tmp`, so a breaker can remove a dead writer's leftovers. */
 export function tempFileName(statePath: string, pid: number): string {
-  return `${statePath}.${pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
+  // randomUUID draws on a pooled buffer; per-call randomBytes costs more on this hot path.
+  const random = process.getBuiltinModule('node:crypto').randomUUID().replaceAll('-', '').slice(0, 12);
+  return `${statePath}.${pid}.${random}.tmp`;
 }
 
 /**

@@ -1,10 +1,19 @@
-import { applyRelease, createBucket, decideAdmission, reclaimLeases } from './admission-policy.js';
+import {
+  type AdmissionDecision,
+  applyRelease,
+  createBucket,
+  decideAdmission,
+  type ReleaseEffect,
+  reclaimLeases,
+} from './admission-policy.js';
 import type { BucketState, BucketTable, LeaseOwner } from './bucket-state.js';
 import type {
   CoordinationStore,
   StoreAdmission,
+  StoreAdmitRequest,
   StoreDescription,
   StoreOperationOptions,
+  StoreRelease,
   StoreResetResult,
 } from './coordination-store.js';
 import { scopeStatus } from './scope-status.js';
@@ -35,6 +44,44 @@ export interface TableChange<T> {
   result: T;
 }
 
+/**
+ * An admission or a release as plain data, so a store can run one process's operation in another
+ * process: the host store commits every operation queued behind its lock in one write.
+ */
+export type TableOperation =
+  | { type: 'admit'; request: StoreAdmitRequest; marginMs: number }
+  | { type: 'release'; release: StoreRelease };
+
+/** What applying a {@link TableOperation} decided. */
+export type TableOperationResult =
+  | { type: 'admit'; decision: AdmissionDecision }
+  | { type: 'release'; effect: ReleaseEffect | undefined };
+
+/** Applies one operation to a bucket (a copy, changed in place); pure apart from the new lease's id. */
+export function applyOperation(
+  bucket: BucketState | undefined,
+  operation: TableOperation,
+  context: StoreContext,
+): BucketChange<TableOperationResult> {
+  if (operation.type === 'admit') {
+    const { request, marginMs } = operation;
+    const state = bucket ?? createBucket(request.kind, request.spacingMs, context.now);
+    const decision = decideAdmission(state, { ...request, marginMs }, context);
+    return { bucket: state, result: { type: 'admit', decision } };
+  }
+  if (bucket === undefined) return { bucket, result: { type: 'release', effect: undefined } };
+  const { release } = operation;
+  const effect = applyRelease(
+    bucket,
+    release.leaseId,
+    release.outcome,
+    release.retryAfterMs,
+    context.now,
+    release.startedAt,
+  );
+  return { bucket, result: { type: 'release', effect } };
+}
+
 /** Options of one table update. */
 export interface TableUpdateOptions extends StoreOperationOptions {
   /**
@@ -62,6 +109,11 @@ export interface BucketTableStore {
     change: (bucket: BucketState | undefined, context: StoreContext) => BucketChange<T>,
     options?: TableUpdateOptions,
   ): Promise<T>;
+  /**
+   * Applies `operation` to the bucket of `key` as {@link update} would with {@link applyOperation}; a
+   * store that can run operations of several processes together (one commit for all) offers it.
+   */
+  apply?(key: string, operation: TableOperation, options?: TableUpdateOptions): Promise<TableOperationResult>;
   /** Runs `change` on a copy of every bucket and stores what it returns, atomically. */
   updateAll<T>(
     change: (buckets: BucketTable, context: StoreContext) => TableChange<T>,
@@ -89,6 +141,10 @@ export type TableBackedStore = CoordinationStore &
 
 /** Runs the admission policy on a table store's buckets, one atomic update per operation. */
 export function createPolicyStore(table: BucketTableStore): TableBackedStore {
+  const run = (key: string, operation: TableOperation, options: TableUpdateOptions | undefined) =>
+    table.apply !== undefined
+      ? table.apply(key, operation, options)
+      : table.update(key, (bucket, context) => applyOperation(bucket, operation, context), options);
   return {
     describe: () => table.describe(),
     update: (key, change, options) => table.update(key, change, options),
@@ -100,15 +156,9 @@ export function createPolicyStore(table: BucketTableStore): TableBackedStore {
     close: () => table.close(),
     async admit(key, request, options) {
       const marginMs = table.commitMarginMs();
-      const decision = await table.update(
-        key,
-        (bucket, context) => {
-          const state = bucket ?? createBucket(request.kind, request.spacingMs, context.now);
-          const result = decideAdmission(state, { ...request, marginMs }, context);
-          return { bucket: state, result };
-        },
-        options,
-      );
+      const outcome = await run(key, { type: 'admit', request, marginMs }, options);
+      if (outcome.type !== 'admit') throw new Error('an admission was answered as a release');
+      const { decision } = outcome;
       // The answer's time is read after the commit, so the caller's wait for its slot is exact.
       const now = table.now();
       const answer: StoreAdmission =
@@ -124,24 +174,9 @@ export function createPolicyStore(table: BucketTableStore): TableBackedStore {
       return answer;
     },
     async release(key, release, options) {
-      const effect = await table.update(
-        key,
-        (bucket, context) => {
-          if (bucket === undefined) return { bucket, result: undefined };
-          return {
-            bucket,
-            result: applyRelease(
-              bucket,
-              release.leaseId,
-              release.outcome,
-              release.retryAfterMs,
-              context.now,
-              release.startedAt,
-            ),
-          };
-        },
-        { ...options, priority: true },
-      );
+      const outcome = await run(key, { type: 'release', release }, { ...options, priority: true });
+      if (outcome.type !== 'release') throw new Error('a release was answered as an admission');
+      const { effect } = outcome;
       const now = table.now();
       if (effect === undefined) return { leaseHeld: false, now };
       return {
