@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LeaseOwner } from './bucket-state.js';
 import { systemClock } from './clock.js';
 import type { StoreAdmission, StoreAdmitRequest } from './coordination-store.js';
 import { acquireFileLock, MAX_COMBINED_OPERATIONS, resultsDirectory } from './file-lock.js';
@@ -54,6 +55,29 @@ async function until(predicate: () => boolean): Promise<void> {
 
 const queued = (queuePath: string) =>
   existsSync(queuePath) ? readdirSync(queuePath).filter((name) => !name.startsWith('p-')).length : 0;
+
+/** What a holder that died leaves of an operation it claimed: the claimed ticket, with no result. */
+function leaveClaimed(lockPath: string, name: string, owner: LeaseOwner, key: string): void {
+  const results = resultsDirectory(lockPath);
+  mkdirSync(results, { recursive: true, mode: 0o700 });
+  const operation = { key, operation: { type: 'admit', request: oneAtATime, marginMs: 0 } };
+  writeFileSync(join(results, `${name}.claimed`), JSON.stringify({ ...owner, operation }), { mode: 0o600 });
+}
+
+/** A result as a holder hands it out. */
+interface HandedOut {
+  ok: { decision: { type: string; lease: { id: string } } };
+}
+
+/** The result handed out for `name`, from this process's inbox. */
+function handedOut(lockPath: string, name: string): { result: HandedOut } {
+  const results = resultsDirectory(lockPath);
+  const inbox = readdirSync(results).find((entry) => entry.startsWith('to-')) as string;
+  return JSON.parse(readFileSync(join(results, inbox, `${name}.result`), 'utf8'));
+}
+
+const ticket = (pid: number, suffix: string) =>
+  `${String(Date.now() * 1_000).padStart(17, '0')}-${pid}-${suffix}`;
 
 describe('operations queued behind the host lock', () => {
   it('commits the operations of every queued waiter in the holder’s one write', async () => {
@@ -97,7 +121,7 @@ describe('operations queued behind the host lock', () => {
     await store.snapshot();
     const key = scopeKey('recovered');
     const owner = currentOwner();
-    const name = `${String(Date.now() * 1_000).padStart(17, '0')}-${process.pid}-0000abcd`;
+    const name = ticket(process.pid, '0000abcd');
     const lease = {
       id: '11111111-2222-4333-8444-555555555555',
       owner,
@@ -132,17 +156,12 @@ describe('operations queued behind the host lock', () => {
       }),
       { mode: 0o600 },
     );
-    const results = resultsDirectory(lockPath);
-    mkdirSync(results, { recursive: true, mode: 0o700 });
-    const operation = { key, operation: { type: 'admit', request: oneAtATime, marginMs: 0 } };
-    writeFileSync(join(results, `${name}.claimed`), JSON.stringify({ ...owner, operation }), { mode: 0o600 });
+    leaveClaimed(lockPath, name, owner, key);
 
     // Any later holder hands the committed result out.
     granted(await store.admit(scopeKey('another'), oneAtATime));
-    const inbox = readdirSync(results).find((entry) => entry.startsWith('to-')) as string;
-    const delivered = JSON.parse(readFileSync(join(results, inbox, `${name}.result`), 'utf8'));
-    expect(delivered.result).toEqual(result);
-    expect(existsSync(join(results, `${name}.claimed`))).toBe(false);
+    expect(handedOut(lockPath, name).result).toEqual(result);
+    expect(existsSync(join(resultsDirectory(lockPath), `${name}.claimed`))).toBe(false);
     expect(readStateFile(statePath).content.buckets[key]?.leases).toEqual([lease]);
     await store.close();
   });
@@ -152,16 +171,11 @@ describe('operations queued behind the host lock', () => {
     const store = createHostStateStore({ stateDirectory, clock: systemClock });
     await store.snapshot();
     const key = scopeKey('claimed-not-committed');
-    const owner = currentOwner();
-    const name = `${String(Date.now() * 1_000).padStart(17, '0')}-${process.pid}-0000beef`;
-    const results = resultsDirectory(lockPath);
-    mkdirSync(results, { recursive: true, mode: 0o700 });
-    const operation = { key, operation: { type: 'admit', request: oneAtATime, marginMs: 0 } };
-    writeFileSync(join(results, `${name}.claimed`), JSON.stringify({ ...owner, operation }), { mode: 0o600 });
+    const name = ticket(process.pid, '0000beef');
+    leaveClaimed(lockPath, name, currentOwner(), key);
 
     granted(await store.admit(scopeKey('another'), oneAtATime));
-    const inbox = readdirSync(results).find((entry) => entry.startsWith('to-')) as string;
-    const delivered = JSON.parse(readFileSync(join(results, inbox, `${name}.result`), 'utf8'));
+    const delivered = handedOut(lockPath, name);
     expect(delivered.result.ok.decision.type).toBe('granted');
     const leases = readStateFile(statePath).content.buckets[key]?.leases ?? [];
     expect(leases.map((lease) => lease.id)).toEqual([delivered.result.ok.decision.lease.id]);
@@ -174,14 +188,11 @@ describe('operations queued behind the host lock', () => {
     await store.snapshot();
     const key = scopeKey('gone-waiter');
     const gone = { pid: 2 ** 22 + 17, host: currentOwner().host, incarnation: 'no-such-process' };
-    const name = `${String(Date.now() * 1_000).padStart(17, '0')}-${gone.pid}-0000cafe`;
-    const results = resultsDirectory(lockPath);
-    mkdirSync(results, { recursive: true, mode: 0o700 });
-    const operation = { key, operation: { type: 'admit', request: oneAtATime, marginMs: 0 } };
-    writeFileSync(join(results, `${name}.claimed`), JSON.stringify({ ...gone, operation }), { mode: 0o600 });
+    const name = ticket(gone.pid, '0000cafe');
+    leaveClaimed(lockPath, name, gone, key);
 
     granted(await store.admit(scopeKey('another'), oneAtATime));
-    expect(existsSync(join(results, `${name}.claimed`))).toBe(false);
+    expect(existsSync(join(resultsDirectory(lockPath), `${name}.claimed`))).toBe(false);
     expect(readStateFile(statePath).content.buckets[key]).toBeUndefined();
     await store.close();
   });
