@@ -252,8 +252,11 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
     if (text !== previousText) writeStateFile(directory, statePath, text);
   }
 
-  /** Hands a combined result to this process's caller: its value, or the error it carried. */
-  function unpack(result: unknown): TableOperationResult | 'superseded' {
+  /**
+   * Hands a combined result to this process's caller: its value, or the error it carried. `timed`: the
+   * time from its decision to now counts as a commit (for the lead of spaced start slots).
+   */
+  function unpack(result: unknown, timed = true): TableOperationResult | 'superseded' {
     if (!isCombinedResult(result)) {
       throw new WebToolError({
         code: 'state_unsafe',
@@ -264,7 +267,7 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
     if ('superseded' in result) return 'superseded';
     if ('error' in result)
       throw new WebToolError(result.error as ConstructorParameters<typeof WebToolError>[0]);
-    recordCommit(result.decidedAt);
+    if (timed) recordCommit(result.decidedAt);
     return result.ok;
   }
 
@@ -450,7 +453,9 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
   /** A parked admission's delivered result as an answer; `undefined` when none came. */
   function answerOf(result: unknown): TableOperationResult | undefined {
     if (result === undefined) return undefined;
-    const answer = unpack(result);
+    // Not a commit sample: a parked grant waits for its waiter to come for it, which says nothing of
+    // how long committing takes.
+    const answer = unpack(result, false);
     return answer === 'superseded' ? undefined : answer;
   }
 
