@@ -92,6 +92,24 @@ function createExclusive(path: string, record: string, tempPath: string): Attemp
 }
 
 /**
+ * Takes the lock by hard-linking the caller's own queue ticket, which already holds its whole record,
+ * to `lockPath`: one change to the directory where a fresh record file costs three (create, link,
+ * unlink), and every change is something the next fsync has to commit. `gone` when the ticket is no
+ * longer there (claimed by the previous holder, or removed).
+ */
+function linkTicketAsLock(ticketPath: string, lockPath: string): Attempt | 'gone' {
+  try {
+    linkSync(ticketPath, lockPath);
+    return { taken: true };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return { taken: false, holder: readRecord(lockPath) };
+    if (code === 'ENOENT' && lstatSync(ticketPath, { throwIfNoEntry: false }) === undefined) return 'gone';
+    throw error;
+  }
+}
+
+/**
  * The record in a lock, breaker or ticket file; `undefined` when it is gone. Anything there that is not
  * a regular file (a FIFO would block this read forever, a device could act on it, a directory or link
  * never goes away) fails closed as unsafe state.
@@ -416,7 +434,10 @@ export async function acquireFileLock(lockPath: string, options: LockOptions = {
       // What this waiter waits for next: the lock when it heads the queue, else the ticket ahead.
       let awaited = place.ahead === undefined ? undefined : join(queuePath, place.ahead);
       if (place.head === ticket) {
-        const attempt = createExclusive(lockPath, ownRecord, recordTemp(lockPath));
+        const linked = linkTicketAsLock(ticketPath, lockPath);
+        // A plain ticket is never claimed; one removed as stale takes the lock with a record of its own.
+        const attempt =
+          linked === 'gone' ? createExclusive(lockPath, ownRecord, recordTemp(lockPath)) : linked;
         if (attempt.taken) {
           leaveQueue();
           return heldLock(lockPath);
@@ -576,7 +597,9 @@ export async function submitToLock(
         }
         const place = queuePlace(queuePath, ticket);
         if (place.head === ticket) {
-          const attempt = createExclusive(lockPath, ownRecord, recordTemp(lockPath));
+          const attempt = linkTicketAsLock(ticketPath, lockPath);
+          // Claimed by the holder just before: its result follows (or it died with it claimed).
+          if (attempt === 'gone') continue;
           if (attempt.taken) {
             if (removeIfPresent(ticketPath)) {
               return { kind: 'holder', lock: heldLock(lockPath), name: ticket, claimed: false };
