@@ -20,7 +20,7 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import type { LeaseOwner } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import { sleepUntilFileChanges, sleepUntilWoken, watchEntry } from './directory-watch.js';
-import { currentOwner, isOwnerAlive } from './process-identity.js';
+import { currentOwner, isOwnerAlive, isPidRunning } from './process-identity.js';
 import { entryKind, refuseIrregularEntry, tempFileName, unsafeState } from './state-file.js';
 
 /** How long a process waits for the state lock before giving up with `timeout`. */
@@ -517,11 +517,17 @@ export interface QueuedOperation {
 export type Submission =
   /** Another holder applied the operation: its result. */
   | { kind: 'delivered'; result: unknown }
+  /** This process holds the lock and applies its own operation (and may claim others'). */
+  | { kind: 'holder'; lock: HeldLock; name: string };
+
+/** Options of {@link submitToLock}. */
+export interface SubmitOptions extends LockOptions {
   /**
-   * This process holds the lock and applies its own operation (and may claim others'). `claimed`:
-   * the operation was claimed by a holder that died, so it is among the orphans, not in the queue.
+   * Run while holding the lock when a holder died with this process's operation claimed: hands out
+   * or applies what the dead holder claimed (see {@link awaitParkedResult}).
    */
-  | { kind: 'holder'; lock: HeldLock; name: string; claimed: boolean };
+  recover: () => void;
+}
 
 function parseQueued(name: string, record: string | undefined): QueuedOperation | undefined {
   if (record === undefined) return undefined;
@@ -560,9 +566,9 @@ function takeResult(resultPath: string): { result: unknown } | undefined {
 export async function submitToLock(
   lockPath: string,
   operation: unknown,
-  options: LockOptions = {},
+  options: SubmitOptions,
 ): Promise<Submission> {
-  const { signal, clock = systemClock, priority = false } = options;
+  const { signal, clock = systemClock, priority = false, recover } = options;
   if (signal?.aborted) throw cancelledError(signal);
   const owner = currentOwner();
   const ownRecord = JSON.stringify(owner);
@@ -601,45 +607,21 @@ export async function submitToLock(
           // Claimed by the holder just before: its result follows (or it died with it claimed).
           if (attempt === 'gone') continue;
           if (attempt.taken) {
-            if (removeIfPresent(ticketPath)) {
-              return { kind: 'holder', lock: heldLock(lockPath), name: ticket, claimed: false };
-            }
-            // Claimed by the holder just before this one: its result is here, or it died with it claimed.
-            const late = takeResult(resultPath);
-            if (late !== undefined) {
-              heldLock(lockPath).release();
-              return { kind: 'delivered', result: late.result };
-            }
-            return { kind: 'holder', lock: heldLock(lockPath), name: ticket, claimed: true };
+            // Nobody claims while this process holds the lock, so the ticket is still there to remove.
+            removeIfPresent(ticketPath);
+            return { kind: 'holder', lock: heldLock(lockPath), name: ticket };
           }
           if (attempt.holder !== undefined && isAbandoned(lockPath, attempt.holder)) {
             breakAbandonedLock(lockPath, attempt.holder, ownRecord);
             continue;
           }
         }
-      } else if (lstatSync(claimedPath, { throwIfNoEntry: false }) !== undefined) {
-        // Claimed: the holder is applying it. Should the holder have died with it, whoever takes the
-        // lock next hands out or applies it; with nobody else in line, this waiter takes the lock.
-        const holder = readRecord(lockPath);
-        if (holder === undefined || isAbandoned(lockPath, holder)) {
-          const lock = await acquireFileLock(lockPath, { clock, priority: true });
-          const late = takeResult(resultPath);
-          if (late !== undefined) {
-            lock.release();
-            return { kind: 'delivered', result: late.result };
-          }
-          if (readRecord(claimedPath) === undefined) {
-            lock.release();
-            continue;
-          }
-          return { kind: 'holder', lock, name: ticket, claimed: true };
-        }
-        if (clock.now() - started > 2 * LOCK_WAIT_TIMEOUT_MS) throw lockTimeout();
-      } else if (readRecord(resultPath) === undefined) {
+      } else {
+        // Claimed by a holder (the wait cannot be cancelled any more: the caller undoes the result).
+        const answer = await awaitClaimedResult(lockPath, claimedPath, resultPath, recover, clock);
+        if (answer !== undefined) return { kind: 'delivered', result: answer.result };
         // Neither queued, claimed nor answered: the ticket was judged stale and removed unapplied.
         throw lockTimeout();
-      } else {
-        continue;
       }
       // Woken by the result, or by a release that leaves this ticket first in line; the pause bounds
       // the wait where neither comes (a holder that died, a file system without change notification).
@@ -728,16 +710,6 @@ export function orphanedOperations(lockPath: string): QueuedOperation[] {
     }
   }
   return orphans;
-}
-
-function isPidRunning(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid < 1) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function clearStaleInbox(path: string): void {
@@ -846,17 +818,29 @@ export async function awaitParkedResult(
   recover: () => void,
   clock: Clock = systemClock,
 ): Promise<unknown> {
-  const resultPath = join(ticket.inboxPath, ticket.resultName);
   const claimedPath = join(resultsDirectory(lockPath), `${ticket.name}.claimed`);
+  const resultPath = join(ticket.inboxPath, ticket.resultName);
+  return (await awaitClaimedResult(lockPath, claimedPath, resultPath, recover, clock))?.result;
+}
+
+/**
+ * Waits for the result a holder leaves at `resultPath` for the operation it claimed (`claimedPath`).
+ * A holder hands it out before it lets the lock go; should it die first, this process takes the lock
+ * itself and runs `recover`. `undefined` when the claim is gone and no result came.
+ */
+async function awaitClaimedResult(
+  lockPath: string,
+  claimedPath: string,
+  resultPath: string,
+  recover: () => void,
+  clock: Clock,
+): Promise<{ result: unknown } | undefined> {
   const started = clock.now();
   let pause = LOCK_RETRY_MIN_MS;
   for (;;) {
     const taken = takeResult(resultPath);
-    if (taken !== undefined) return taken.result;
-    if (lstatSync(claimedPath, { throwIfNoEntry: false }) === undefined) {
-      const late = takeResult(resultPath);
-      return late?.result;
-    }
+    if (taken !== undefined) return taken;
+    if (lstatSync(claimedPath, { throwIfNoEntry: false }) === undefined) return takeResult(resultPath);
     const holder = readRecord(lockPath);
     if (holder === undefined || isAbandoned(lockPath, holder)) {
       const lock = await acquireFileLock(lockPath, { clock, priority: true });
@@ -873,7 +857,7 @@ export async function awaitParkedResult(
       clock.sleep,
       undefined,
       () => new Error('not cancellable'),
-      (wake) => watchEntry(ticket.inboxPath, ticket.resultName, wake),
+      (wake) => watchEntry(dirname(resultPath), basename(resultPath), wake),
     );
     pause = Math.min(LOCK_RETRY_MAX_MS, pause * 2);
   }

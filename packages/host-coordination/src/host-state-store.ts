@@ -277,7 +277,7 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
    * each waiter its result. Operations a dead holder claimed come first: their committed results are
    * handed out again from the state, the others are applied now.
    */
-  function combine(own: HostOperation | undefined, ownName: string, ownClaimed: boolean): CombinedResult {
+  function combine(own: HostOperation | undefined, ownName: string): CombinedResult {
     const { content, text } = readStateFile(statePath);
     const current = context();
     const previouslyApplied = content.applied ?? {};
@@ -323,8 +323,7 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
       }
     };
     const settle = (queued: QueuedOperation) => {
-      const own = queued.name === ownName;
-      if (!own && !current.isOwnerAlive(queued.owner)) {
+      if (!current.isOwnerAlive(queued.owner)) {
         // Its waiter is gone: nothing to hand out, and a lease it was granted is reclaimed as dead.
         dropClaim(lockPath, queued.name);
         return;
@@ -332,25 +331,19 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
       const stored = previouslyApplied[queued.name];
       if (isCombinedResult(stored)) {
         // Committed by a holder that died before handing it out: hand out that result, never apply twice.
-        if (own) ownResult = stored;
-        else handOut.push([queued, stored]);
+        handOut.push([queued, stored]);
         return;
       }
       const result = runOne(queued.operation, queued.owner);
-      if (queued.name === ownName) {
-        ownResult = result;
-        return;
-      }
       applied[queued.name] = result;
       handOut.push([queued, result]);
     };
 
     const orphans = orphanedOperations(lockPath);
     for (const orphan of orphans) settle(orphan);
-    if (own !== undefined && !ownClaimed) ownResult = runOne(own, current.owner);
+    if (own !== undefined) ownResult = runOne(own, current.owner);
     const room = MAX_COMBINED_OPERATIONS - 1 - orphans.length;
     for (const queued of claimQueuedOperations(lockPath, ownName, room)) settle(queued);
-    if (ownClaimed) dropClaim(lockPath, ownName);
     if (released.size > 0) grantParked(released, buckets, current, runOne, applied, handOut);
 
     try {
@@ -424,13 +417,9 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
     winding.add(settled);
   }
 
-  function takeParkedResult(ticket: ParkedTicket): unknown {
-    return takeParkedOperationResult(ticket)?.result;
-  }
-
   /** Hands out or applies, while holding the lock, what a holder that died had claimed. */
   function recoverClaims(): void {
-    combine(undefined, '', false);
+    combine(undefined, '');
   }
 
   /**
@@ -473,13 +462,14 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
     };
     const submission = await submitToLock(lockPath, own, {
       clock,
+      recover: recoverClaims,
       priority: options.priority === true,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     if (submission.kind === 'delivered') return unpack(submission.result);
     let result: CombinedResult;
     try {
-      result = combine(own, submission.name, submission.claimed);
+      result = combine(own, submission.name);
     } finally {
       submission.lock.release();
     }
@@ -546,7 +536,7 @@ function createHostStateTable(options: HostStateStoreOptions): BucketTableStore 
         // Parked while this scope was full: a release may have granted it meanwhile, and that grant
         // is this admission's answer. Otherwise the admission is decided again together with its
         // parked ticket, which keeps its place while the answer is still to wait.
-        const delivered = takeParkedResult(ticket);
+        const delivered = takeParkedOperationResult(ticket)?.result;
         if (delivered !== undefined) {
           parked.delete(key);
           const answer = answerOf(delivered);

@@ -65,6 +65,21 @@ export function currentOwner(): LeaseOwner {
 }
 
 /**
+ * Whether some process runs under `pid` on this host: only a PID proven free (ESRCH) is not; one of
+ * another user (EPERM) is.
+ */
+export function isPidRunning(pid: number): boolean {
+  // kill(0) and kill(-1) address process groups, never one process.
+  if (!Number.isSafeInteger(pid) || pid < 1) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
  * Whether `owner` still runs. An owner on another host cannot be judged and counts as alive (its lease
  * still expires). Otherwise it is dead when its PID is gone or now belongs to another incarnation.
  */
@@ -72,14 +87,7 @@ export function isOwnerAlive(owner: LeaseOwner): boolean {
   const self = currentOwner();
   if (owner.host !== self.host) return true;
   if (owner.pid === self.pid) return owner.incarnation === self.incarnation;
-  // kill(0) and kill(-1) address process groups, never one owner.
-  if (!Number.isSafeInteger(owner.pid) || owner.pid < 1) return false;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: the PID runs under another user; its incarnation still decides.
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-  }
+  if (!isPidRunning(owner.pid)) return false;
   const incarnation = readIncarnation(owner.pid);
   return incarnation !== undefined && incarnation === owner.incarnation;
 }
