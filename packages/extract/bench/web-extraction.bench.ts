@@ -131,6 +131,43 @@ async function runWorker(dataset: string, idsFile: string, outFile: string, name
   return JSON.parse(readFileSync(outFile, 'utf8')) as WorkerResult;
 }
 
+/**
+ * Pages per comparison process. jsdom holds on to memory across pages (a process over all 1,358
+ * WCXB pages ran out of its 4 GB heap), so the comparison runs in processes of this many pages each,
+ * one after another; the pipelines still alternate page by page inside each.
+ */
+const COMPARE_CHUNK = 200;
+
+/** The comparison over `ids`, in processes of {@link COMPARE_CHUNK} pages, merged. */
+async function runComparison(dataset: string, ids: string[], prefix: string, names: string[]) {
+  const merged: WorkerResult = { runs: {}, peakRssBytes: 0, logged: 0 };
+  for (let start = 0; start < ids.length; start += COMPARE_CHUNK) {
+    const idsFile = `${prefix}-${start}-ids.json`;
+    writeFileSync(idsFile, JSON.stringify(ids.slice(start, start + COMPARE_CHUNK)));
+    const part = await runWorker(dataset, idsFile, `${prefix}-${start}.json`, names);
+    merged.peakRssBytes = Math.max(merged.peakRssBytes, part.peakRssBytes);
+    merged.logged += part.logged;
+    for (const [name, run] of Object.entries(part.runs)) {
+      const into = merged.runs[name] ?? {
+        text: {},
+        markdown: {},
+        stage: {},
+        pageMs: {},
+        pageCpuMs: {},
+        crashes: [],
+      };
+      merged.runs[name] = into;
+      Object.assign(into.text, run.text);
+      Object.assign(into.markdown, run.markdown);
+      Object.assign(into.stage, run.stage);
+      Object.assign(into.pageMs, run.pageMs);
+      Object.assign(into.pageCpuMs, run.pageCpuMs);
+      into.crashes.push(...run.crashes);
+    }
+  }
+  return merged;
+}
+
 /** Markdown defects a model should never read: leftover tags, links without text, unsafe targets. */
 function markdownDefects(markdown: string): { html: number; emptyLinks: number; unsafeLinks: number } {
   const outsideBlocks = markdown.replace(/```[\s\S]*?```/g, '');
@@ -168,7 +205,7 @@ try {
     // The RSS process runs beside the comparison; the comparison's figures are CPU time per page,
     // which another process on the other core does not inflate.
     const [comparison, own] = await Promise.all([
-      runWorker(dataset, idsFile, join(scratch, `${set.key}-compare.json`), pipelines),
+      runComparison(dataset, ids, join(scratch, `${set.key}-compare`), pipelines),
       pipelines.includes('extract')
         ? runWorker(dataset, idsFile, join(scratch, `${set.key}-rss.json`), ['extract'])
         : Promise.resolve(undefined),
