@@ -1,12 +1,14 @@
-import { type ArticleCandidate, chooseArticle, isUsableArticle } from './choose-article.js';
+import { type ArticleCandidate, chooseArticle, isUsableArticle, words } from './choose-article.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
+import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
+import { findSeriesRoot } from './post-series.js';
 import type { ExtractionStage, ParserFailure } from './types.js';
 
 /** An HTML page reduced to its article. */
@@ -62,6 +64,7 @@ interface StageArticle extends ArticleCandidate {
 export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
   const parse = async () => {
     const document = await parseHtmlDocument(html);
+    unwrapContentNoscripts(document);
     for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
     normalizeImageSources(document);
     dropExtraLineBreaks(document);
@@ -74,10 +77,13 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
   const pageTitle = document.querySelector('title')?.textContent?.trim() || undefined;
   const kind = pageKind(document);
 
-  const defuddle = async (source: Document): Promise<StageArticle | undefined> => {
+  const defuddle = async (
+    source: Document,
+    options: DefuddleOptions = {},
+  ): Promise<StageArticle | undefined> => {
     try {
       const { Defuddle } = await loadDefuddle();
-      const result = await Defuddle(source, url, { markdown: false, useAsync: false });
+      const result = await Defuddle(source, url, { markdown: false, useAsync: false, ...options });
       const markdown = await htmlToMarkdown(result.content ?? '', baseUrl);
       return { markdown, text: markdownToText(markdown), title: result.title || undefined };
     } catch (error) {
@@ -157,8 +163,14 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     titleFallback = whole?.title ?? found?.article.title ?? pageTitle;
   } else {
     // Defuddle works on a clone, so `document` stays intact for Readability.
-    const whole = await defuddle(document);
-    if (whole !== undefined && isUsableArticle(whole.text)) return finish('defuddle', whole, []);
+    let whole = await defuddle(document);
+    const usable = whole !== undefined && isUsableArticle(whole.text);
+    // A thread's posts may all have gone as a "comment section": its series is looked for even then.
+    if (usable || kind === 'thread') {
+      const series = await wholeSeries(document, whole, defuddle, kind === 'thread');
+      if (series !== undefined) whole = series;
+      if (whole !== undefined && isUsableArticle(whole.text)) return finish('defuddle', whole, []);
+    }
     const found = await readability(document);
     if (found !== undefined && isUsableArticle(found.article.text)) {
       return finish('readability', found.article, [['defuddle', whole]]);
@@ -174,11 +186,13 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
 
   // Readability rewrote the first document, so the last resorts start from a fresh parse.
   const fresh = await parseHtmlDocument(html);
+  unwrapContentNoscripts(fresh);
   for (const element of Array.from(fresh.body.querySelectorAll(CHROME_SELECTOR))) element.remove();
   let markdown = await htmlToMarkdown(fresh.body.innerHTML, baseUrl);
   if (markdownToText(markdown) === '') {
     // Everything readable sat in page chrome (a header, a form…): the page's text is still its text.
     const whole = await parseHtmlDocument(html);
+    unwrapContentNoscripts(whole);
     for (const element of Array.from(whole.body.querySelectorAll(INVISIBLE_SELECTOR))) element.remove();
     markdown = await htmlToMarkdown(whole.body.innerHTML, baseUrl);
   }
@@ -189,6 +203,62 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     stage: 'cleaned-body',
     parserFailures,
   };
+}
+
+/** Defuddle's options this module sets per run. */
+interface DefuddleOptions {
+  contentSelector?: string;
+  removePartialSelectors?: boolean;
+  removeExactSelectors?: boolean;
+  removeLowScoring?: boolean;
+  removeContentPatterns?: boolean;
+}
+
+/**
+ * A series root is content by construction, as the root a site extractor names is: its blocks are
+ * not scored away one by one (Defuddle runs its own extractors' roots the same way).
+ */
+const SERIES_OPTIONS: DefuddleOptions = { removeLowScoring: false };
+
+/**
+ * On a thread the posts are the content: nothing in the root is removed for a name that says
+ * "comments", nor for following an "N answers" heading (Defuddle's content patterns cut a page
+ * there).
+ */
+const THREAD_OPTIONS: DefuddleOptions = { removeContentPatterns: false, removeExactSelectors: false };
+
+/** The attribute that marks a series root for Defuddle's `contentSelector`. */
+const SERIES_ROOT_ATTRIBUTE = 'data-mono-agent-series-root';
+
+/** How much more text a series root's article must hold than the picked block's to replace it. */
+const SERIES_MIN_GAIN = 1.3;
+
+/**
+ * When Defuddle picked one post of a thread (or one item of a listing), Defuddle again on the
+ * element holding the whole series; its article wins when it holds clearly more.
+ */
+async function wholeSeries(
+  document: Document,
+  picked: StageArticle | undefined,
+  defuddle: (source: Document, options?: DefuddleOptions) => Promise<StageArticle | undefined>,
+  thread: boolean,
+): Promise<StageArticle | undefined> {
+  const pickedText = picked !== undefined && isUsableArticle(picked.text) ? picked.text : '';
+  const root = findSeriesRoot(document.body, pickedText, thread);
+  if (root === undefined) return picked;
+  root.setAttribute(SERIES_ROOT_ATTRIBUTE, '');
+  try {
+    const series = await defuddle(document, {
+      contentSelector: `[${SERIES_ROOT_ATTRIBUTE}]`,
+      ...SERIES_OPTIONS,
+      ...(thread ? THREAD_OPTIONS : {}),
+    });
+    if (series === undefined || !isUsableArticle(series.text)) return picked;
+    if (words(series.text).length < SERIES_MIN_GAIN * words(pickedText).length) return picked;
+    return { ...series, title: picked?.title ?? series.title };
+  } finally {
+    root.removeAttribute(SERIES_ROOT_ATTRIBUTE);
+  }
 }
 
 /** The article without its link-only lists, unless those lists are all it has. */

@@ -2,7 +2,10 @@ import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from './lazy-modules.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
-/** Elements whose content is never readable text. */
+/**
+ * Elements whose content is never readable text. A `<form>` is not one of them: its controls are,
+ * but forum engines wrap a thread's posts in one, and ASP.NET pages their whole body.
+ */
 const DROPPED_ELEMENTS = new Set([
   'script',
   'style',
@@ -11,7 +14,6 @@ const DROPPED_ELEMENTS = new Set([
   'iframe',
   'object',
   'embed',
-  'form',
   'button',
   'input',
   'select',

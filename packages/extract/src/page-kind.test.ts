@@ -2,8 +2,8 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { pageKind } from './page-kind.js';
 
-const page = (head: string) =>
-  parseHTML(`<!doctype html><html><head>${head}</head><body><p>x</p></body></html>`)
+const page = (head: string, body = '<p>x</p>') =>
+  parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`)
     .document as unknown as Document;
 const jsonLd = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
 
@@ -24,9 +24,23 @@ describe('pageKind', () => {
 
   it('lets a thread, product or reference type outweigh an article type or og:type', () => {
     const head = `<meta property="og:type" content="article">${jsonLd({ '@type': 'Article' })}`;
-    for (const type of ['QAPage', 'DiscussionForumPosting', 'Product', 'CollectionPage', 'TechArticle']) {
+    for (const type of ['QAPage', 'DiscussionForumPosting']) {
+      expect(pageKind(page(head + jsonLd({ '@type': type })))).toBe('thread');
+    }
+    for (const type of ['Product', 'CollectionPage', 'TechArticle']) {
       expect(pageKind(page(head + jsonLd({ '@type': type })))).toBe('other');
     }
+  });
+
+  it('reads a thread from the microdata forum engines put on their posts', () => {
+    const post =
+      '<div itemscope itemtype="http://schema.org/DiscussionForumPosting"><span itemprop="headline">Dues</span></div>';
+    expect(pageKind(page(jsonLd({ '@type': 'WebPage' }), post))).toBe('thread');
+    expect(
+      pageKind(
+        page(jsonLd({ '@type': 'WebPage' }), '<div itemscope itemtype="https://schema.org/Question"></div>'),
+      ),
+    ).toBe('other');
   });
 
   it('keeps an article that also carries an FAQ block or its publisher as a local business', () => {

@@ -1,10 +1,16 @@
 /**
  * What a page declares itself to be, read from its metadata before any extractor runs: `article`
- * for a news story, blog post or report (one block of prose), `other` for everything else
- * (documentation, forums and Q&A, products, services, listings and collections, and pages that
- * declare nothing).
+ * for a news story, blog post or report (one block of prose), `thread` for a forum thread or a
+ * question with its answers (a series of posts, all of them content), `other` for everything else
+ * (documentation, products, services, listings and collections, and pages that declare nothing).
  */
-export type PageKind = 'article' | 'other';
+export type PageKind = 'article' | 'thread' | 'other';
+
+/** schema.org types of a page that is a series of posts: a forum thread, a question and its answers. */
+const THREAD_TYPES = new Set(['qapage', 'discussionforumposting']);
+
+/** The same types in microdata, as forum engines mark their server-rendered posts. */
+const THREAD_MICRODATA = '[itemtype*="schema.org/DiscussionForumPosting"], [itemtype*="schema.org/QAPage"]';
 
 /** schema.org types of a single piece of prose. */
 const ARTICLE_TYPES = new Set([
@@ -55,9 +61,10 @@ const NON_ARTICLE_TYPES = new Set([
 /** `"@type": "X"` or `"@type": ["X", "Y"]` in JSON-LD, read without parsing (pages often ship invalid JSON-LD). */
 const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
 
-/** Reads the page's declared kind from JSON-LD `@type`s and `og:type`. */
+/** Reads the page's declared kind from JSON-LD `@type`s, microdata thread types and `og:type`. */
 export function pageKind(document: ParentNode): PageKind {
   let article = false;
+  let other = false;
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
     for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
       for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? []) {
@@ -65,11 +72,14 @@ export function pageKind(document: ParentNode): PageKind {
           .slice(1, -1)
           .replace(/^https?:\/\/schema\.org\//i, '')
           .toLowerCase();
-        if (NON_ARTICLE_TYPES.has(type)) return 'other';
+        if (THREAD_TYPES.has(type)) return 'thread';
+        if (NON_ARTICLE_TYPES.has(type)) other = true;
         if (ARTICLE_TYPES.has(type)) article = true;
       }
     }
   }
+  if (document.querySelector(THREAD_MICRODATA) !== null) return 'thread';
+  if (other) return 'other';
   if (article) return 'article';
   const openGraph = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
   return /^\s*article\s*$/i.test(openGraph) ? 'article' : 'other';
