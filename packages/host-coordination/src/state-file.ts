@@ -254,10 +254,17 @@ export function readStateFile(path: string): StateRead {
         `${stats.size} bytes is over the ${MAX_STATE_BYTES}-byte cap`,
       );
     }
-    // One byte more than the cap detects a file that grew after fstat.
-    const buffer = Buffer.alloc(MAX_STATE_BYTES + 1);
+    // Sized to the file, one byte more to see it end (zero-filling a buffer of the whole cap cost
+    // more than the rest of the read). A file that grew after fstat grows the buffer, up to one byte
+    // past the cap, which detects a file over it.
+    let buffer = Buffer.allocUnsafe(stats.size + 1);
     let length = 0;
     for (;;) {
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafe(Math.min(MAX_STATE_BYTES + 1, buffer.length * 2));
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
       const read = readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;
