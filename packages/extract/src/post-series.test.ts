@@ -87,4 +87,18 @@ describe('findSeriesRoot', () => {
     );
     expect(findSeriesRoot(document.body, prose(90, 'story'))).toBe(undefined);
   });
+
+  it('does not take the list of a dialog for a thread whose posts were all dropped', async () => {
+    const purposes = Array.from(
+      { length: 6 },
+      (_, index) => `<section class="purpose"><p>${prose(40, `cookie${index}x`)}</p></section>`,
+    ).join('');
+    const posts = ['alpha', 'beta']
+      .map((prefix) => `<div class="post"><p>${prose(20, prefix)}</p></div>`)
+      .join('');
+    const document = await parseHtmlDocument(
+      `<html><body><div id="consent" role="dialog">${purposes}</div><div id="thread">${posts}</div></body></html>`,
+    );
+    expect(findSeriesRoot(document.body, '', true)?.getAttribute('id')).toBe('thread');
+  });
 });

@@ -19,7 +19,10 @@ const SERIES_ROOT_MAX_LEVELS = 3;
 const SERIES_ROOT_MAX_GROWTH = 1.5;
 
 /** Elements that hold page chrome; a series inside one is never the content. */
-const CHROME = new Set(['nav', 'header', 'footer', 'aside', 'menu']);
+const CHROME = new Set(['nav', 'header', 'footer', 'aside', 'menu', 'dialog']);
+
+/** Roles of chrome: navigation, and dialogs such as a cookie consent's list of purposes. */
+const CHROME_ROLES = new Set(['navigation', 'dialog', 'alertdialog']);
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -115,7 +118,8 @@ function signature(element: Element): string {
 
 function insideChrome(element: Element): boolean {
   for (let node: Element | null = element; node !== null; node = node.parentElement) {
-    if (CHROME.has(node.localName) || node.getAttribute('role') === 'navigation') return true;
+    if (CHROME.has(node.localName) || CHROME_ROLES.has(node.getAttribute('role') ?? '')) return true;
+    if (node.getAttribute('aria-modal') === 'true') return true;
   }
   return false;
 }
