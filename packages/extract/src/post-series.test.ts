@@ -74,6 +74,8 @@ describe('findSeriesRoot', () => {
     expect(
       findSeriesRoot(document.body, `${prose(30, 'alpha')} ${prose(30, 'beta')} ${prose(30, 'gamma')}`),
     ).toBe(undefined);
+    // The picked text holds two of the three posts: most of the series, kept as it is.
+    expect(findSeriesRoot(document.body, `${prose(30, 'alpha')} ${prose(30, 'beta')}`)).toBe(undefined);
     // The picked text lies outside every series.
     expect(findSeriesRoot(document.body, prose(10, 'side'))).toBe(undefined);
   });

@@ -9,7 +9,10 @@ export const SERIES_MIN_SHARE = 0.5;
 /** Share of the picked article's word trigrams that must lie inside a series' root. */
 export const SERIES_MIN_OVERLAP = 0.8;
 
-/** The picked article is a part of a series when it holds less than this share of the root's words. */
+/**
+ * The picked article is a part of a series when it holds less than this share of the series' words
+ * (counted over its members, not over the root, which may hold chrome beside them).
+ */
 export const SERIES_PART_MAX_SHARE = 0.6;
 
 /** How far above a series' container its root may sit (to take in a question beside its answers). */
@@ -43,8 +46,8 @@ interface Series {
  *
  * `picked` is the text the extractor returned. The answer is the smallest element that holds a
  * series of at least two like siblings (each of {@link SERIES_MEMBER_MIN_WORDS} or more words,
- * together at least {@link SERIES_MIN_SHARE} of the container's words) and the picked text, of
- * which the picked text is less than {@link SERIES_PART_MAX_SHARE}. On a `thread` page the root may
+ * together at least {@link SERIES_MIN_SHARE} of the container's words) and the picked text, where
+ * the picked text has less than {@link SERIES_PART_MAX_SHARE} of the series' words. On a `thread` page the root may
  * sit up to three levels above the series (a question beside its answers), and when the picked
  * text is in no series the largest series of the page is the answer if it holds clearly more.
  * Undefined when the picked text is not part of such a series.
@@ -60,6 +63,8 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
   let best: { root: Element; words: number } | undefined;
   for (const series of candidates) {
     if (best !== undefined && (wordCounts.get(series.container) ?? 0) >= best.words) break;
+    // The picked text already holds most of this series (a thread with every answer kept).
+    if (pickedWords.length >= SERIES_PART_MAX_SHARE * series.memberWords) continue;
     let root: Element | null = series.container;
     // Only a thread's root may rise above its series: on other pages the text beside a series
     // (an article above its comments) is not a part of it.
@@ -68,11 +73,9 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
       const rootWords = wordCounts.get(root) ?? 0;
       if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) break;
       if (best !== undefined && rootWords >= best.words) break;
-      if (pickedWords.length < SERIES_PART_MAX_SHARE * rootWords) {
-        if (overlap(pickedTrigrams, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP) {
-          best = { root, words: rootWords };
-          break;
-        }
+      if (overlap(pickedTrigrams, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP) {
+        best = { root, words: rootWords };
+        break;
       }
       root = root.parentElement;
     }
