@@ -44,7 +44,6 @@ export {
 } from './fetch-document.js';
 export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { markdownToText } from './markdown-to-text.js';
-export { NOSCRIPT_CONTENT_MIN_WORDS } from './noscript-content.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
 export {
   type AccessBarrier,
