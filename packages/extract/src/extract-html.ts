@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ArticleCandidate, chooseArticle, isUsableArticle, words } from './choose-article.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
@@ -246,10 +247,12 @@ async function wholeSeries(
   const pickedText = picked !== undefined && isUsableArticle(picked.text) ? picked.text : '';
   const root = findSeriesRoot(document.body, pickedText, thread);
   if (root === undefined) return picked;
-  root.setAttribute(SERIES_ROOT_ATTRIBUTE, '');
+  // A value of its own, so that a page carrying the attribute cannot choose the root.
+  const mark = randomUUID();
+  root.setAttribute(SERIES_ROOT_ATTRIBUTE, mark);
   try {
     const series = await defuddle(document, {
-      contentSelector: `[${SERIES_ROOT_ATTRIBUTE}]`,
+      contentSelector: `[${SERIES_ROOT_ATTRIBUTE}="${mark}"]`,
       ...SERIES_OPTIONS,
       ...(thread ? THREAD_OPTIONS : {}),
     });

@@ -61,6 +61,45 @@ describe('extract: a question and every answer', () => {
   });
 });
 
+describe('extract: every post of a series', () => {
+  it('reads every post when Defuddle would keep the best-scoring one', async () => {
+    const posts = [
+      `<h1>Tide gauge drift</h1><div class="post"><span class="author">marta</span><p>Our gauge reads high every spring. ${prose(30, 'question')}</p></div>`,
+      `<div class="post"><span class="author">ines</span><p>Check the stilling well for silt. ${prose(30, 'firstanswer')}</p></div>`,
+      `<div class="post"><span class="author">olu</span><p>Recalibrate against the benchmark. ${prose(30, 'secondanswer')}</p></div>`,
+    ].join('');
+    const page = `<!doctype html><html><head><title>Tide gauge drift</title></head><body>${chrome}<div id="main-outlet">${posts}</div></body></html>`;
+    const document = await extractPage(page, 'https://forum.example.org/t/tide-gauge-drift/4121');
+    expect(document.content).toContain('Our gauge reads high every spring.');
+    expect(document.content).toContain('Check the stilling well for silt.');
+    expect(document.content).toContain('Recalibrate against the benchmark.');
+    // A page that carries the attribute marking the root cannot choose the root with it.
+    const decoy = page.replace(
+      '<body>',
+      '<body><div data-mono-agent-series-root=""><p>Buy cheap gauges today at our partner shop.</p></div>',
+    );
+    const decoyed = await extractPage(decoy, 'https://forum.example.org/t/tide-gauge-drift/4121');
+    expect(decoyed.content).toContain('Recalibrate against the benchmark.');
+    expect(decoyed.content).not.toContain('partner shop');
+  });
+
+  it('reads the posts of a declared thread that Defuddle removes as a comment section', async () => {
+    const post = (id: number, text: string) =>
+      `<div id="post_${id}" class="message"><div class="message-body"><p>${text}</p></div></div>`;
+    const page =
+      '<!doctype html><html><head><title>Harbour dues for 2025</title>' +
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Harbour dues for 2025"}</script>' +
+      `</head><body>${chrome}<main><h1>Harbour dues for 2025</h1><div id="comments">` +
+      post(1, `The dues rise by a tenth in April. ${prose(40, 'opening')}`) +
+      post(2, `Moorings on the east wall stay the same. ${prose(40, 'reply')}`) +
+      post(3, `Winter berths are billed by the month now. ${prose(40, 'later')}`) +
+      '</div></main></body></html>';
+    const document = await extractPage(page, 'https://boards.example.org/threads/harbour-dues.311/');
+    expect(document.content).toContain('The dues rise by a tenth in April.');
+    expect(document.content).toContain('Winter berths are billed by the month now.');
+  });
+});
+
 describe('findSeriesRoot', () => {
   it('finds the thread around one picked post, and nothing around a whole article', async () => {
     const posts = ['alpha', 'beta', 'gamma']
