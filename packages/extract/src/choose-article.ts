@@ -56,7 +56,11 @@ export function chooseArticle(
   return trigramOverlap(defuddleWords, readabilityWords) >= DEFUDDLE_MIN_OVERLAP ? 'defuddle' : 'readability';
 }
 
-function trigramOverlap(inner: string[], outer: string[]): number {
+/**
+ * The share of `inner`'s word trigrams found among `outer`'s (for fewer than three words: 1 when
+ * every word is in `outer`, else 0).
+ */
+export function trigramOverlap(inner: string[], outer: string[]): number {
   const outerTrigrams = new Set<string>();
   for (let index = 0; index + 2 < outer.length; index++) {
     outerTrigrams.add(`${outer[index]} ${outer[index + 1]} ${outer[index + 2]}`);

@@ -10,19 +10,16 @@ export const NOSCRIPT_CONTENT_MIN_WORDS = 40;
 
 /**
  * Replaces every `<noscript>` of the body that holds at least {@link NOSCRIPT_CONTENT_MIN_WORDS}
- * words by its children, and returns how many it replaced. This extractor runs no scripts, so what a
+ * words by its children. This extractor runs no scripts, so what a
  * page shows a reader without them is its content; the smaller `<noscript>`s are left for the caller
  * to remove with the other non-content elements.
  */
-export function unwrapContentNoscripts(document: Document): number {
-  let unwrapped = 0;
+export function unwrapContentNoscripts(document: Document): void {
   for (const noscript of Array.from(document.body?.querySelectorAll('noscript') ?? [])) {
     if (noscript.parentNode === null) continue;
     if (shownWords(noscript) < NOSCRIPT_CONTENT_MIN_WORDS) continue;
     noscript.replaceWith(...Array.from(noscript.childNodes));
-    unwrapped++;
   }
-  return unwrapped;
 }
 
 /** Words of an element's text outside the styles, scripts and templates it holds. */

@@ -1,4 +1,4 @@
-import { words } from './choose-article.js';
+import { trigramOverlap, words } from './choose-article.js';
 
 /** Words an element needs to count as one post, answer or item of a series. */
 export const SERIES_MEMBER_MIN_WORDS = 8;
@@ -56,7 +56,6 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
   const pickedWords = words(picked);
   if (pickedWords.length === 0 && !thread) return undefined;
   const wordCounts = countWords(body);
-  const pickedTrigrams = trigrams(pickedWords);
   const candidates = [...findSeries(body, wordCounts)].sort(
     (left, right) => (wordCounts.get(left.container) ?? 0) - (wordCounts.get(right.container) ?? 0),
   );
@@ -73,7 +72,7 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
       const rootWords = wordCounts.get(root) ?? 0;
       if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) break;
       if (best !== undefined && rootWords >= best.words) break;
-      if (overlap(pickedTrigrams, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP) {
+      if (trigramOverlap(pickedWords, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP) {
         best = { root, words: rootWords };
         break;
       }
@@ -148,19 +147,4 @@ function* findSeries(body: Element, wordCounts: Map<Element, number>): Generator
     if (container !== body && insideChrome(container)) continue;
     yield { container, memberWords };
   }
-}
-
-function trigrams(list: string[]): string[] {
-  const result: string[] = [];
-  for (let index = 0; index + 2 < list.length; index++) {
-    result.push(`${list[index]} ${list[index + 1]} ${list[index + 2]}`);
-  }
-  return result.length > 0 ? result : list;
-}
-
-function overlap(inner: string[], outerWords: string[]): number {
-  const outer = new Set(inner.length > 0 && inner[0]?.includes(' ') ? trigrams(outerWords) : outerWords);
-  let shared = 0;
-  for (const gram of inner) if (outer.has(gram)) shared++;
-  return inner.length === 0 ? 0 : shared / inner.length;
 }
