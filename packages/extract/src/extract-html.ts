@@ -10,6 +10,7 @@ import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { findSeriesRoot } from './post-series.js';
+import { resolveStreamedParts } from './suspense-boundaries.js';
 import type { ExtractionStage, ParserFailure } from './types.js';
 
 /** An HTML page reduced to its article. */
@@ -64,8 +65,7 @@ interface StageArticle extends ArticleCandidate {
  */
 export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
   const parse = async () => {
-    const document = await parseHtmlDocument(html);
-    unwrapContentNoscripts(document);
+    const document = await parseShownDocument(html);
     for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
     normalizeImageSources(document);
     dropExtraLineBreaks(document);
@@ -186,14 +186,12 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
   }
 
   // Readability rewrote the first document, so the last resorts start from a fresh parse.
-  const fresh = await parseHtmlDocument(html);
-  unwrapContentNoscripts(fresh);
+  const fresh = await parseShownDocument(html);
   for (const element of Array.from(fresh.body.querySelectorAll(CHROME_SELECTOR))) element.remove();
   let markdown = await htmlToMarkdown(fresh.body.innerHTML, baseUrl);
   if (markdownToText(markdown) === '') {
     // Everything readable sat in page chrome (a header, a form…): the page's text is still its text.
-    const whole = await parseHtmlDocument(html);
-    unwrapContentNoscripts(whole);
+    const whole = await parseShownDocument(html);
     for (const element of Array.from(whole.body.querySelectorAll(INVISIBLE_SELECTOR))) element.remove();
     markdown = await htmlToMarkdown(whole.body.innerHTML, baseUrl);
   }
@@ -238,6 +236,18 @@ const SERIES_MIN_GAIN = 1.3;
  * When Defuddle picked one post of a thread (or one item of a listing), Defuddle again on the
  * element holding the whole series; its article wins when it holds clearly more.
  */
+/**
+ * Parses the page into the document a reader is shown without scripts running: the parts a React
+ * page streams in moved into their places (`resolveStreamedParts`, before scripts go), and the
+ * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`).
+ */
+async function parseShownDocument(html: string): Promise<Document> {
+  const document = await parseHtmlDocument(html);
+  resolveStreamedParts(document);
+  unwrapContentNoscripts(document);
+  return document;
+}
+
 async function wholeSeries(
   document: Document,
   picked: StageArticle | undefined,
