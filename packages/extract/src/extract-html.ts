@@ -4,6 +4,7 @@ import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
+import { dropLayoutClasses } from './layout-classes.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
@@ -67,6 +68,7 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
   const parse = async () => {
     const document = await parseShownDocument(html);
     for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
+    dropLayoutClasses(document);
     normalizeImageSources(document);
     dropExtraLineBreaks(document);
     return document;

@@ -1,0 +1,32 @@
+/**
+ * Class names that say how a box lays out, in words both extractors read as a verdict on its content.
+ * Readability takes points off, or removes outright, any element whose class holds "scroll",
+ * "hidden" or "share", and Defuddle drops elements by names such as "-hidden" and "share". Utility
+ * CSS and CSS modules put those words on content everywhere:
+ *
+ * - `scroll-mt-24`, `scroll-margin-top`, `anchorTargetHideOnScrollNavbar`: the offset a heading keeps
+ *   below a sticky bar when a link jumps to it, on almost every anchored heading of a documentation
+ *   site;
+ * - `overflow-hidden`, `overflow-x-scroll`: how a box clips what overflows it, on code blocks, tables
+ *   and cards;
+ * - `shared-styles__Header`: a name generated from a file of shared styles (a share bar's own names,
+ *   such as `sharedaddy`, do not have "shared" as a word of their own and stay).
+ *
+ * None of them says whether the box is navigation, an advert or a share bar, so they are removed from
+ * the class attributes before extraction; every other class name stays, and so do the names of
+ * "scroll to top" links, which are page chrome.
+ */
+const LAYOUT_CLASS = /scroll|overflow|(?:^|[-_])shared(?:[-_]|$)/i;
+const SCROLL_TO = /scroll[-_]?to/i;
+
+/** Removes the layout class names ({@link LAYOUT_CLASS}) from every element of the document. */
+export function dropLayoutClasses(document: Document): void {
+  for (const element of Array.from(
+    document.querySelectorAll('[class*="scroll" i], [class*="overflow" i], [class*="shared" i]'),
+  )) {
+    const classes = (element.getAttribute('class') ?? '').split(/\s+/);
+    const kept = classes.filter((name) => name !== '' && !(LAYOUT_CLASS.test(name) && !SCROLL_TO.test(name)));
+    if (kept.length === 0) element.removeAttribute('class');
+    else element.setAttribute('class', kept.join(' '));
+  }
+}
