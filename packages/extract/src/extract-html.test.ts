@@ -94,3 +94,35 @@ ${body}
     expect(markdown.match(/The harbour at dawn/g)).toHaveLength(1);
   });
 });
+
+describe('extractHtml: pages declared as articles', () => {
+  it('keeps the lists of an index page declared an article, whose block is all lists of links', async () => {
+    // Sites mark every page og:type=article. Dropping the lists of links from Readability's block, as
+    // from a story's, left 27 words of this page; its block is read whole from the page instead.
+    const names = ['Ada', 'ALGOL', 'APL', 'BASIC', 'COBOL', 'Eiffel', 'Forth', 'Fortran', 'Haskell', 'Lisp'];
+    const section = (index: number) =>
+      `<h2>Section ${index}</h2><ul>${names.map((name) => `<li><a href="/wiki/${name}_${index}">${name} ${index}</a></li>`).join('')}</ul>`;
+    const html =
+      '<!doctype html><html><head><title>List of languages</title><meta property="og:type" content="article"></head>' +
+      '<body><nav><a href="/">Home</a></nav><main><h1>List of languages</h1>' +
+      '<p>This is an index of notable programming languages, in alphabetical order, with links to each.</p>' +
+      `${Array.from({ length: 6 }, (_, index) => section(index)).join('')}</main></body></html>`;
+    const article = await extractHtml(html, 'https://wiki.example.org/List_of_languages');
+    expect(article.markdown).toContain('[Lisp 5](https://wiki.example.org/wiki/Lisp_5)');
+    expect(article.markdown).toContain('## Section 0');
+    expect(article.markdown).toContain('This is an index of notable programming languages');
+  });
+
+  it('keeps dropping a menu of links that came along inside a story', async () => {
+    const paragraph = (index: number) =>
+      `<p>Paragraph ${index} of the story tells how the harbour gauge was moved, checked and read again, every hour, by the same crew of three.</p>`;
+    const html =
+      '<!doctype html><html><head><title>The gauge</title><meta property="og:type" content="article"></head><body><article>' +
+      `<h1>The gauge</h1>${Array.from({ length: 8 }, (_, index) => paragraph(index)).join('')}` +
+      '<ul><li><a href="/a">Related one</a></li><li><a href="/b">Related two</a></li><li><a href="/c">Related three</a></li></ul>' +
+      '</article></body></html>';
+    const article = await extractHtml(html, 'https://news.example.org/gauge');
+    expect(article.markdown).toContain('Paragraph 7 of the story');
+    expect(article.markdown).not.toContain('Related two');
+  });
+});

@@ -40,6 +40,12 @@ const NON_CONTENT_SELECTOR =
 const CHROME_SELECTOR =
   'script, style, noscript, template, iframe, nav, header, footer, aside, form, [role="navigation"], [role="banner"], [role="contentinfo"], [aria-hidden="true"], [hidden]';
 
+/**
+ * The largest share of the words of Readability's block that may be left once its lists of links are
+ * dropped for the block to count as a menu rather than a story (see the article route).
+ */
+const MENU_BLOCK_MAX_PROSE_SHARE = 1 / 3;
+
 /** Elements whose text is never shown, removed before the last resort reads the body's text. */
 const INVISIBLE_SELECTOR = 'script, style, noscript, template';
 
@@ -53,7 +59,8 @@ interface StageArticle extends ArticleCandidate {
  * - an article (news, blog post, report): Readability finds the prose block and Defuddle cleans
  *   just that block; lists made only of links (menus, related stories) are dropped from both, the
  *   two results are compared (`chooseArticle`), and Defuddle on the whole page is the fallback when
- *   neither is usable;
+ *   neither is usable, or when Readability's block is mostly lists of links (a site's menu, or an
+ *   index page that declares itself an article), which is no story to clean;
  * - any other page (documentation, forum, product, listing…, or no declaration): the contract's
  *   order, Defuddle on the whole page, then Readability with Turndown when Defuddle's article is
  *   unusable.
@@ -145,10 +152,12 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     }
     // Menus and "related stories" lists that came along inside the story's block.
     if (blockArticle !== undefined) blockArticle = withoutLinkLists(blockArticle);
-    const choice = chooseArticle(
-      blockArticle,
-      found?.article === undefined ? undefined : withoutLinkLists(found.article),
-    );
+    const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
+    // A block that is mostly lists of links is the site's menu, not the story: neither stage found it.
+    const menu =
+      blockProse !== undefined &&
+      words(blockProse.text).length < MENU_BLOCK_MAX_PROSE_SHARE * words(found?.article.text ?? '').length;
+    const choice = menu ? undefined : chooseArticle(blockArticle, blockProse);
     if (choice === 'defuddle' && blockArticle !== undefined)
       return finish('defuddle', blockArticle, [['readability', found?.article]]);
     if (choice === 'readability' && found !== undefined)
