@@ -2,24 +2,37 @@ import * as cssSelect from 'css-select';
 import { describe, expect, it } from 'vitest';
 import { extract } from './extract.js';
 import { loadLinkedom } from './lazy-modules.js';
-import { installSelectorCache, MAX_COMPILED_SELECTORS } from './selector-cache.js';
+import {
+  INDEXED_SELECTOR_MIN_ALTERNATIVES,
+  installSelectorCache,
+  MAX_COMPILED_SELECTORS,
+} from './selector-cache.js';
 
 type Linkedom = Parameters<typeof installSelectorCache>[0];
 
-/** Installs the cache with a css-select that counts compilations; the previous methods come back after. */
+/**
+ * Installs the cache with a css-select that counts compilations of selector strings and, apart, of
+ * the alternatives of indexed lists; the previous methods come back after.
+ */
 async function withCountingCache<T>(
-  run: (compiles: () => number, cache: { size(): number }) => T | Promise<T>,
+  run: (compiles: () => number, cache: { size(): number }, alternatives: () => number) => T | Promise<T>,
 ): Promise<T> {
   const linkedom = (await loadLinkedom()) as unknown as Linkedom;
   let count = 0;
+  let alternatives = 0;
   const cache = installSelectorCache(linkedom, {
     compile(selector, options) {
-      count++;
+      if (typeof selector === 'string') count++;
+      else alternatives++;
       return cssSelect.compile(selector, options);
     },
   });
   try {
-    return await run(() => count, cache);
+    return await run(
+      () => count,
+      cache,
+      () => alternatives,
+    );
   } finally {
     cache.restore();
   }
@@ -32,7 +45,7 @@ const PAGE = `<!doctype html><html><head><title>t</title></head><body>
 <select>${Array.from({ length: 50 }, (_, index) => `<option value="${index}">o${index}`).join('')}</select>
 <template><p class="inside-template">hidden</p></template>
 <svg viewBox="0 0 1 1"><clipPath id="c"><rect/></clipPath></svg></article></main>
-<footer><p>Foot</p></footer></body></html>`;
+<footer><p>Foot</p><p class="Upper">Up</p></footer><div class="tabbed\twide">tabbed</div></body></html>`;
 
 const SELECTORS = [
   'p',
@@ -54,6 +67,27 @@ const SELECTORS = [
   '*',
 ];
 
+/** Alternatives whose subjects are filed by id, class and tag, or not at all, with their traps. */
+const LIST_ALTERNATIVES = [
+  '#m',
+  '[ID="m"] h1',
+  '#M',
+  '.lead',
+  '.LEAD',
+  '[class~="LEAD" i]',
+  'P.x',
+  '.Upper',
+  'nav .on a',
+  'li:not(.on) > a',
+  ':is(td, footer) p, footer > p',
+  'OPTION:nth-child(50)',
+  '[data-test] em',
+  'code[class^="language-"]',
+  '.inside-template',
+  '.tabbed',
+  '.wide',
+];
+
 describe('compiled-selector cache over linkedom', () => {
   it('answers every selector exactly as linkedom does', async () => {
     // linkedom's package entry is a module graph of its own, with the selector methods it ships.
@@ -62,7 +96,7 @@ describe('compiled-selector cache over linkedom', () => {
     const answers = (document: Document) => {
       const article = document.querySelector('article');
       const em = document.querySelector('em');
-      return SELECTORS.map((selector) => ({
+      return [...SELECTORS, LIST_ALTERNATIVES.join(', ')].map((selector) => ({
         selector,
         all: [...document.querySelectorAll(selector)].map((element) => element.outerHTML),
         first: document.querySelector(selector)?.outerHTML ?? null,
@@ -72,6 +106,7 @@ describe('compiled-selector cache over linkedom', () => {
       }));
     };
     const cached = answers(parseHTML(PAGE).document as unknown as Document);
+    expect(cached.at(-1)?.selector).toBe(LIST_ALTERNATIVES.join(', '));
     expect(Object.getOwnPropertyDescriptor(shipped.Element.prototype, 'matches')?.value).not.toBe(
       Object.getOwnPropertyDescriptor((await loadLinkedom()).Element.prototype, 'matches')?.value,
     );
@@ -172,14 +207,30 @@ describe('compiled-selector cache over linkedom', () => {
     cache.restore();
   });
 
+  it(`indexes a list of ${INDEXED_SELECTOR_MIN_ALTERNATIVES} alternatives and not of one fewer, with the same answers`, async () => {
+    const { parseHTML } = await loadLinkedom();
+    const { document } = parseHTML(PAGE);
+    const short = LIST_ALTERNATIVES.slice(0, INDEXED_SELECTOR_MIN_ALTERNATIVES - 1).join(', ');
+    const long = LIST_ALTERNATIVES.slice(0, INDEXED_SELECTOR_MIN_ALTERNATIVES).join(', ');
+    const shipped = (await import('linkedom')).parseHTML(PAGE).document;
+    const plain = (selector: string) => shipped.querySelectorAll(selector).length;
+    await withCountingCache((compiles, _cache, alternatives) => {
+      expect(document.querySelectorAll(short).length).toBe(plain(short));
+      expect([compiles(), alternatives()]).toEqual([1, 0]);
+      expect(document.querySelectorAll(long).length).toBe(plain(long));
+      expect([compiles(), alternatives()]).toEqual([1, INDEXED_SELECTOR_MIN_ALTERNATIVES]);
+    });
+  });
+
   it('extracts a page of thousands of elements the extractors select one by one', async () => {
     // 5,000 sibling options, each of which the article extractors test against their selector
     // lists: compiled each time, this took seconds.
     const html = `<!doctype html><title>Countries</title><h1>Pick one</h1><p>${'Words of the page. '.repeat(20)}</p>${'<option>x'.repeat(5_000)}`;
-    await withCountingCache(async (compiles) => {
+    await withCountingCache(async (compiles, _cache, alternatives) => {
       const document = await extract({ body: html, url: 'https://example.com/', contentType: 'text/html' });
       expect(document.content).toContain('Words of the page.');
       expect(compiles()).toBeLessThan(MAX_COMPILED_SELECTORS);
+      expect(alternatives()).toBeLessThan(5_000);
     });
   });
 });

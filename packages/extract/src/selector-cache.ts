@@ -4,9 +4,16 @@
 // every country, a long menu) selector compilation alone took seconds. This module gives linkedom's
 // prototypes those four methods again, with the same results, over compiled queries kept by selector.
 import type { Options } from 'css-select';
+import { parse as parseSelector, type Selector } from 'css-what';
 
 /** Compiled selectors kept at most; past it the oldest is dropped. */
 export const MAX_COMPILED_SELECTORS = 256;
+
+/**
+ * Alternatives from which an HTML selector list is indexed (see {@link indexedQuery}) rather than
+ * tested alternative by alternative on every element.
+ */
+export const INDEXED_SELECTOR_MIN_ALTERNATIVES = 8;
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -40,7 +47,7 @@ type Query = (element: DomElement) => boolean;
 /** What {@link installSelectorCache} needs of css-select. */
 export interface SelectorCompiler {
   compile(
-    selector: string,
+    selector: string | Selector[][],
     options: { xmlMode: boolean; adapter: Adapter<DomNode, DomElement>; context?: DomNode },
   ): (node: DomNode) => boolean;
 }
@@ -121,7 +128,11 @@ export function installSelectorCache(
     const key = `${xmlMode ? 'x' : 'h'}${text}`;
     let query = compiled.get(key);
     if (query === undefined) {
-      query = compiler.compile(text, { xmlMode, adapter }) as Query;
+      query =
+        (xmlMode
+          ? undefined
+          : indexedQuery(text, (selector) => compiler.compile(selector, { xmlMode, adapter }) as Query)) ??
+        (compiler.compile(text, { xmlMode, adapter }) as Query);
       if (compiled.size >= MAX_COMPILED_SELECTORS) compiled.delete(compiled.keys().next().value as string);
       compiled.set(key, query);
     }
@@ -181,6 +192,93 @@ export function installSelectorCache(
       }
     },
   };
+}
+
+/**
+ * A long HTML selector list (Defuddle removes clutter with one of several hundred alternatives) made
+ * into one test per alternative, filed under what the alternative's subject (its last compound) must
+ * have: an id, a class or a tag name. An element is then tested only against the alternatives filed
+ * under its own id, classes and tag, and those that name none of the three, as browsers match style
+ * rules. The answer is the same as the whole list's: an element matches a list when it matches one of
+ * its alternatives, and it can match none filed under an id, class or tag it does not have. Ids and
+ * classes are filed as they are written, as css-select compares them (case and all) outside quirks
+ * mode; an alternative that compares them without case is filed with those that name none.
+ * `undefined` for a list of fewer than {@link INDEXED_SELECTOR_MIN_ALTERNATIVES} alternatives, or one
+ * that does not parse (the caller compiles it whole, which reports the error as before).
+ */
+function indexedQuery(text: string, compile: (selector: Selector[][]) => Query): Query | undefined {
+  if (!text.includes(',')) return undefined;
+  let alternatives: Selector[][];
+  try {
+    alternatives = parseSelector(text);
+  } catch {
+    return undefined;
+  }
+  if (alternatives.length < INDEXED_SELECTOR_MIN_ALTERNATIVES) return undefined;
+  const byId = new Map<string, Query[]>();
+  const byClass = new Map<string, Query[]>();
+  const byTag = new Map<string, Query[]>();
+  const unfiled: Query[] = [];
+  const file = (index: Map<string, Query[]>, key: string, query: Query) => {
+    const list = index.get(key);
+    if (list === undefined) index.set(key, [query]);
+    else list.push(query);
+  };
+  for (const alternative of alternatives) {
+    const query = compile([alternative]);
+    const subject = subjectKey(alternative);
+    if (subject === undefined) unfiled.push(query);
+    else file(subject.kind === 'id' ? byId : subject.kind === 'class' ? byClass : byTag, subject.key, query);
+  }
+  const anyOf = (queries: Query[] | undefined, element: DomElement) => {
+    if (queries === undefined) return false;
+    for (const query of queries) if (query(element)) return true;
+    return false;
+  };
+  const tagName = lowerCaseName();
+  return (element) => {
+    if (element.nodeType !== ELEMENT_NODE) return false;
+    if (anyOf(unfiled, element) || anyOf(byTag.get(tagName(element)), element)) return true;
+    if (byId.size > 0) {
+      const id = element.getAttribute('id');
+      if (id !== null && anyOf(byId.get(id), element)) return true;
+    }
+    if (byClass.size > 0) {
+      const classes = element.getAttributeNode('class')?.value;
+      if (classes) {
+        // css-select splits the class attribute on \s, as this does.
+        for (const name of classes.split(/\s+/))
+          if (name !== '' && anyOf(byClass.get(name), element)) return true;
+      }
+    }
+    return false;
+  };
+}
+
+/** Combinators, which end a selector's last compound when read from its end. */
+const COMBINATORS = new Set(['adjacent', 'child', 'descendant', 'parent', 'sibling', 'column-combinator']);
+
+/**
+ * What the subject of one selector must have, read from its last compound: an id (`#x`), else a class
+ * (`.x`), else a tag name (lower case). `undefined` when the compound names none of them in a way
+ * that can be looked up as written.
+ */
+function subjectKey(selector: Selector[]): { kind: 'id' | 'class' | 'tag'; key: string } | undefined {
+  let className: string | undefined;
+  let tag: string | undefined;
+  for (let index = selector.length - 1; index >= 0; index--) {
+    const token = selector[index];
+    if (token === undefined || COMBINATORS.has(token.type)) break;
+    if (token.type === 'attribute' && token.ignoreCase !== true && !token.name.includes('|')) {
+      const name = token.name.toLowerCase();
+      if (name === 'id' && token.action === 'equals') return { kind: 'id', key: token.value };
+      if (name === 'class' && token.action === 'element' && !/\s/.test(token.value)) className = token.value;
+    } else if (token.type === 'tag' && token.namespace === null) {
+      tag = token.name.toLowerCase();
+    }
+  }
+  if (className !== undefined) return { kind: 'class', key: className };
+  return tag === undefined ? undefined : { kind: 'tag', key: tag };
 }
 
 /** The two symbol keys of linkedom's node list (see {@link listLinks}). */
