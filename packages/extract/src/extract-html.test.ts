@@ -125,4 +125,24 @@ describe('extractHtml: pages declared as articles', () => {
     expect(article.markdown).toContain('Paragraph 7 of the story');
     expect(article.markdown).not.toContain('Related two');
   });
+
+  it('reads the whole recipe when Readability found only its short introduction', async () => {
+    const steps = Array.from(
+      { length: 6 },
+      (_, index) =>
+        `<li><span>Step ${index + 1}: fold the dough${index}, rest it${index} and shape it${index} gently before baking.</span></li>`,
+    ).join('');
+    const html =
+      '<!doctype html><html><head><title>Everyday sourdough</title><meta property="og:type" content="article"></head>' +
+      '<body><header><a href="/">Bakery</a></header><main><h1>Everyday sourdough</h1>' +
+      '<div class="top"><div class="wrap"><div class="intro"><p>This bread is tangy, open and easy, a loaf for every day of ' +
+      'the week, with a crisp crust and soft crumb, and it keeps, wrapped, for days.</p></div></div></div>' +
+      '<div class="card"><div class="recipe"><h2>Ingredients</h2><ul><li><span>500 g flour</span></li>' +
+      '<li><span>350 g water</span></li><li><span>100 g starter</span></li><li><span>10 g salt</span></li></ul>' +
+      `<h2>Method</h2><ol>${steps}</ol></div></div></main><footer><span>© Bakery</span></footer></body></html>`;
+    const article = await extractHtml(html, 'https://bakery.example.org/sourdough');
+    expect(article.text).toContain('This bread is tangy');
+    expect(article.text).toContain('350 g water');
+    expect(article.text).toContain('Step 6: fold the dough5');
+  });
 });

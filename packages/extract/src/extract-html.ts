@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type ArticleCandidate, chooseArticle, isUsableArticle, words } from './choose-article.js';
+import {
+  type ArticleCandidate,
+  chooseArticle,
+  DEFUDDLE_MIN_OVERLAP,
+  isUsableArticle,
+  trigramOverlap,
+  words,
+} from './choose-article.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
@@ -45,6 +52,27 @@ const CHROME_SELECTOR =
  * dropped for the block to count as a menu rather than a story (see the article route).
  */
 const MENU_BLOCK_MAX_PROSE_SHARE = 1 / 3;
+
+/**
+ * Words under which Readability's block may be a fragment of the article rather than all of it (a
+ * recipe's introduction without the recipe). Such a block is compared with Defuddle's article of the
+ * whole page, which wins when it holds the block and is {@link SHORT_BLOCK_MIN_GROWTH} to
+ * {@link SHORT_BLOCK_MAX_GROWTH} times its words: less is a short story with the page's extras
+ * around it (a news brief stays a brief), more is the whole page taken in, comments, menus and all.
+ */
+const SHORT_BLOCK_MAX_WORDS = 150;
+const SHORT_BLOCK_MIN_GROWTH = 3;
+const SHORT_BLOCK_MAX_GROWTH = 8;
+
+/** Whether `whole` holds the short block `block` as a fragment of it (see {@link SHORT_BLOCK_MAX_WORDS}). */
+function extendsBlock(whole: string, block: string): boolean {
+  if (!isUsableArticle(whole)) return false;
+  const wholeWords = words(whole);
+  const blockWords = words(block);
+  if (wholeWords.length < SHORT_BLOCK_MIN_GROWTH * blockWords.length) return false;
+  if (wholeWords.length > SHORT_BLOCK_MAX_GROWTH * blockWords.length) return false;
+  return trigramOverlap(blockWords, wholeWords) >= DEFUDDLE_MIN_OVERLAP;
+}
 
 /** Elements whose text is never shown, removed before the last resort reads the body's text. */
 const INVISIBLE_SELECTOR = 'script, style, noscript, template';
@@ -158,12 +186,19 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
       blockProse !== undefined &&
       words(blockProse.text).length < MENU_BLOCK_MAX_PROSE_SHARE * words(found?.article.text ?? '').length;
     const choice = menu ? undefined : chooseArticle(blockArticle, blockProse);
-    if (choice === 'defuddle' && blockArticle !== undefined)
-      return finish('defuddle', blockArticle, [['readability', found?.article]]);
-    if (choice === 'readability' && found !== undefined)
-      return finish('readability', found.article, [['defuddle', blockArticle]]);
-    // Neither found the article in Readability's block: Defuddle gets the whole page.
+    const chosen =
+      choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
+    const finishChosen = (article: StageArticle) =>
+      choice === 'defuddle'
+        ? finish('defuddle', article, [['readability', found?.article]])
+        : finish('readability', article, [['defuddle', blockArticle]]);
+    if (chosen !== undefined && words(chosen.text).length >= SHORT_BLOCK_MAX_WORDS)
+      return finishChosen(chosen);
+    // Neither found the article in Readability's block, or the block is short: Defuddle gets the
+    // whole page. A short block stays unless Defuddle's article holds it and more.
     const whole = await defuddle(await parse());
+    if (chosen !== undefined && (whole === undefined || !extendsBlock(whole.text, chosen.text)))
+      return finishChosen(chosen);
     if (whole !== undefined && isUsableArticle(whole.text))
       return finish('defuddle', whole, [['readability', found?.article]]);
     for (const [stage, candidate] of [
