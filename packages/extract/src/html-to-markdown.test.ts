@@ -63,3 +63,21 @@ describe('the extraction pool: a run of line breaks cannot stall the extractors'
     expect(document.content).toContain('The sentence after the breaks.');
   });
 });
+
+describe('htmlToMarkdown: links that wrap blocks', () => {
+  it('writes a card link on one line, its blocks joined, so that the link stays a link', async () => {
+    const markdown = await htmlToMarkdown(
+      '<p>Shop by body shape:</p>' +
+        '<a href="/st_models.html" title="ST Style Guitars"><div><img alt="ST guitar"></div><h3>ST Style Guitars</h3>' +
+        '<p>From £99</p><ul><li>Three pickups</li></ul></a>' +
+        '<a href="/t_models.html"><h3>T Style Guitars</h3><p>From £119</p></a>',
+      'https://shop.example.org/gb/',
+    );
+    expect(markdown).toContain(
+      '[![ST guitar] ST Style Guitars From £99 Three pickups](https://shop.example.org/st_models.html "ST Style Guitars")',
+    );
+    expect(markdown).toContain('[T Style Guitars From £119](https://shop.example.org/t_models.html)');
+    // No link text is cut by a paragraph break, which would leave its URL in the text.
+    expect(markdown).not.toMatch(/\n\s*\n[^[]*\]\(/);
+  });
+});

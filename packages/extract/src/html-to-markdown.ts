@@ -48,6 +48,24 @@ const FILE_NAME_ALT = /^[\w.-]*\.(?:jpe?g|png|gif|webp|avif|svg)$|^(?=\S*[-_])\S
 const CODE_LANGUAGE =
   /(?:^|\s)(?:language|lang|highlight-source)-([\w+#.-]{1,30})|(?:^|\s)brush:\s*([\w+#.-]{1,30})/i;
 
+/** A block's own Markdown marker at the start of a line: heading, quote, list item. */
+const BLOCK_MARKER = /^(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)/;
+
+/**
+ * A link's text on one line. A link that wraps blocks (a product card: picture, heading, price)
+ * would carry their line breaks, and a blank line inside `[…](…)` ends the link in Markdown, leaving
+ * `](https://…)` in the text: the blocks' lines are joined with spaces, without their own markers.
+ */
+function inlineLinkText(content: string): string {
+  const text = content.trim();
+  if (!text.includes('\n')) return text;
+  return text
+    .split('\n')
+    .map((line) => line.trim().replace(BLOCK_MARKER, ''))
+    .filter((line) => line !== '')
+    .join(' ');
+}
+
 /**
  * Converts an HTML fragment to Markdown. Links are resolved against `baseUrl`; a link whose target
  * is not a safe http(s) URL keeps its text only, and a link without text is dropped. An image
@@ -147,10 +165,10 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
   service.addRule('safeLink', {
     filter: (node) => node.nodeName === 'A',
     replacement: (content, node) => {
-      const text = content.trim();
       const href = safeAbsoluteUrl((node as HTMLElement).getAttribute('href'), baseUrl);
-      if (text === '') return '';
+      if (content.trim() === '') return '';
       if (href === undefined) return content;
+      const text = inlineLinkText(content);
       const title = (node as HTMLElement).getAttribute('title');
       const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : '';
       return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')}${titlePart})`;
