@@ -64,14 +64,27 @@ const SHORT_BLOCK_MAX_WORDS = 150;
 const SHORT_BLOCK_MIN_GROWTH = 3;
 const SHORT_BLOCK_MAX_GROWTH = 8;
 
-/** Whether `whole` holds the short block `block` as a fragment of it (see {@link SHORT_BLOCK_MAX_WORDS}). */
-function extendsBlock(whole: string, block: string): boolean {
-  if (!isUsableArticle(whole)) return false;
-  const wholeWords = words(whole);
+/**
+ * Whether `whole` holds the short block `block` as a fragment of it (see {@link SHORT_BLOCK_MAX_WORDS}).
+ * The growth is counted outside links: a list of related stories around a news brief is not more of
+ * its article.
+ */
+function extendsBlock(whole: StageArticle, block: string): boolean {
+  if (!isUsableArticle(whole.text)) return false;
+  const wholeWords = words(whole.text);
   const blockWords = words(block);
-  if (wholeWords.length < SHORT_BLOCK_MIN_GROWTH * blockWords.length) return false;
   if (wholeWords.length > SHORT_BLOCK_MAX_GROWTH * blockWords.length) return false;
-  return trigramOverlap(blockWords, wholeWords) >= DEFUDDLE_MIN_OVERLAP;
+  if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
+  const proseWords = words(markdownToText(withoutLinks(whole.markdown))).length;
+  return proseWords >= SHORT_BLOCK_MIN_GROWTH * blockWords.length;
+}
+
+/** Markdown without its links and images (an image inside a link included), their text too. */
+function withoutLinks(markdown: string): string {
+  // Innermost first: an image, then the link around it. Deeper nesting is not Markdown's.
+  let rest = markdown;
+  for (let pass = 0; pass < 2; pass++) rest = rest.replace(/!?\[[^[\]]*\](?:\([^()]*\))?/g, ' ');
+  return rest;
 }
 
 /** Elements whose text is never shown, removed before the last resort reads the body's text. */
@@ -197,7 +210,7 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     // Neither found the article in Readability's block, or the block is short: Defuddle gets the
     // whole page. A short block stays unless Defuddle's article holds it and more.
     const whole = await defuddle(await parse());
-    if (chosen !== undefined && (whole === undefined || !extendsBlock(whole.text, chosen.text)))
+    if (chosen !== undefined && (whole === undefined || !extendsBlock(whole, chosen.text)))
       return finishChosen(chosen);
     if (whole !== undefined && isUsableArticle(whole.text))
       return finish('defuddle', whole, [['readability', found?.article]]);
