@@ -1,8 +1,7 @@
 // Runs extraction pipelines over a page set in a process of its own and writes their outputs and
 // per-page timings. With several pipelines the pages are processed one after another and, on each
 // page, every pipeline runs once, in an order that rotates from page to page, so that machine load
-// and JIT warm-up fall on all of them alike. With the single pipeline `extract`, the process's peak
-// RSS is the project's own.
+// and JIT warm-up fall on all of them alike. (The project's peak RSS is measured by peak-rss.mjs.)
 //
 // Usage (from this folder):
 //   node --conditions=@mono-agent/source --import tsx extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...>
@@ -42,21 +41,8 @@ if (dataset === undefined || idsFile === undefined || outFile === undefined || p
   throw new Error('usage: extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...>');
 }
 
-/** What to end before the process can exit (the extraction pool's workers). */
-const closers: (() => Promise<void>)[] = [];
-
 async function loadPipeline(pipeline: string): Promise<Pipeline> {
   const decoder = new TextDecoder();
-  if (pipeline === 'extract-pool') {
-    // As WebFetch runs extraction: in a worker thread of the pool, with the pool's heap limits.
-    const { createExtractionPool, markdownToText } = await import('@mono-agent/extract');
-    const pool = createExtractionPool({ size: 1 });
-    closers.push(() => pool.close());
-    return async (body, url) => {
-      const document = await pool.extract({ body, url, contentType: 'text/html', format: 'markdown' });
-      return { text: markdownToText(document.content), markdown: document.content, stage: document.stage };
-    };
-  }
   if (pipeline === 'extract') {
     const { extract, markdownToText } = await import('@mono-agent/extract');
     return async (body, url) => {
@@ -138,6 +124,5 @@ for (const [pageIndex, id] of ids.entries()) {
     run.pageCpuMs[id] = (cpu.user + cpu.system) / 1000;
   }
 }
-for (const close of closers) await close();
 const result: WorkerResult = { runs, peakRssBytes: process.resourceUsage().maxRSS * 1024, logged };
 writeFileSync(outFile, JSON.stringify(result));

@@ -5,9 +5,10 @@
 // text, crashes, the Markdown check (WCXB's `with` snippets found, `without` snippets absent) and the
 // median time per page with its ratio to both baselines. The project's peak RSS comes from a
 // process of its own that extracts every page of the set as WebFetch does: in the extraction pool's
-// worker, with the pool's heap limits. (extract() called in a process without limits lets V8 grow
-// its heap far past what the extraction keeps alive: about 700 MB over 210 WCXB pages, against
-// under 300 MB for the same pages with a 200 MB old generation.)
+// worker, with the pool's heap limits, from the built package run by node alone (peak-rss.mjs; the
+// package is built first). A TypeScript loader would add its own threads and caches: the same run
+// under tsx peaked about 90 MB higher. (extract() called in a process without limits lets V8 grow
+// its heap far past what the extraction keeps alive: about 700 MB over 210 WCXB pages.)
 //
 // Run from the repository root: pnpm bench -- extract
 // Environment:
@@ -134,6 +135,28 @@ async function runWorker(dataset: string, idsFile: string, outFile: string, name
   return JSON.parse(readFileSync(outFile, 'utf8')) as WorkerResult;
 }
 
+/** What peak-rss.mjs writes. */
+interface PeakRssResult {
+  peakRssBytes: number;
+  pages: number;
+  crashes: string[];
+}
+
+let built = false;
+
+/** The peak RSS of a process extracting `ids` through the built package's pool (peak-rss.mjs). */
+async function runPeakRss(dataset: string, idsFile: string, outFile: string): Promise<PeakRssResult> {
+  if (!built) {
+    await execute('pnpm', ['run', 'build'], { cwd: join(here, '..'), maxBuffer: 16 * 1024 * 1024 });
+    built = true;
+  }
+  await execute(process.execPath, [join(here, 'peak-rss.mjs'), dataset, idsFile, outFile], {
+    cwd: here,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(readFileSync(outFile, 'utf8')) as PeakRssResult;
+}
+
 /**
  * Pages per comparison process. jsdom holds on to memory across pages (a process over all 1,358
  * WCXB pages ran out of its 4 GB heap), so the comparison runs in processes of this many pages each,
@@ -210,7 +233,7 @@ try {
     const [comparison, own] = await Promise.all([
       runComparison(dataset, ids, join(scratch, `${set.key}-compare`), pipelines),
       pipelines.includes('extract')
-        ? runWorker(dataset, idsFile, join(scratch, `${set.key}-rss.json`), ['extract-pool'])
+        ? runPeakRss(dataset, idsFile, join(scratch, `${set.key}-rss.json`))
         : Promise.resolve(undefined),
     ]);
     const seconds = (performance.now() - started) / 1000;
