@@ -64,29 +64,6 @@ const SHORT_BLOCK_MAX_WORDS = 150;
 const SHORT_BLOCK_MIN_GROWTH = 3;
 const SHORT_BLOCK_MAX_GROWTH = 8;
 
-/**
- * Whether `whole` holds the short block `block` as a fragment of it (see {@link SHORT_BLOCK_MAX_WORDS}).
- * The growth is counted outside links: a list of related stories around a news brief is not more of
- * its article.
- */
-function extendsBlock(whole: StageArticle, block: string): boolean {
-  if (!isUsableArticle(whole.text)) return false;
-  const wholeWords = words(whole.text);
-  const blockWords = words(block);
-  if (wholeWords.length > SHORT_BLOCK_MAX_GROWTH * blockWords.length) return false;
-  if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
-  const proseWords = words(markdownToText(withoutLinks(whole.markdown))).length;
-  return proseWords >= SHORT_BLOCK_MIN_GROWTH * blockWords.length;
-}
-
-/** Markdown without its links and images (an image inside a link included), their text too. */
-function withoutLinks(markdown: string): string {
-  // Innermost first: an image, then the link around it. Deeper nesting is not Markdown's.
-  let rest = markdown;
-  for (let pass = 0; pass < 2; pass++) rest = rest.replace(/!?\[[^[\]]*\](?:\([^()]*\))?/g, ' ');
-  return rest;
-}
-
 /** Elements whose text is never shown, removed before the last resort reads the body's text. */
 const INVISIBLE_SELECTOR = 'script, style, noscript, template';
 
@@ -100,8 +77,9 @@ interface StageArticle extends ArticleCandidate {
  * - an article (news, blog post, report): Readability finds the prose block and Defuddle cleans
  *   just that block; lists made only of links (menus, related stories) are dropped from both, the
  *   two results are compared (`chooseArticle`), and Defuddle on the whole page is the fallback when
- *   neither is usable, or when Readability's block is mostly lists of links (a site's menu, or an
- *   index page that declares itself an article), which is no story to clean;
+ *   neither is usable, when Readability's block is mostly lists of links (a site's menu, or an
+ *   index page that declares itself an article), which is no story to clean, and when the chosen
+ *   block is short and Defuddle's whole-page article holds it as a fragment of a larger one;
  * - any other page (documentation, forum, product, listing…, or no declaration): the contract's
  *   order, Defuddle on the whole page, then Readability with Turndown when Defuddle's article is
  *   unusable.
@@ -339,6 +317,29 @@ function withoutLinkLists(article: StageArticle): StageArticle {
   if (markdown === article.markdown) return article;
   const text = markdownToText(markdown);
   return isUsableArticle(text) ? { ...article, markdown, text } : article;
+}
+
+/**
+ * Whether `whole` holds the short block `block` as a fragment of it (see {@link SHORT_BLOCK_MAX_WORDS}).
+ * The growth is counted outside links: a list of related stories around a news brief is not more of
+ * its article.
+ */
+function extendsBlock(whole: StageArticle, block: string): boolean {
+  if (!isUsableArticle(whole.text)) return false;
+  const wholeWords = words(whole.text);
+  const blockWords = words(block);
+  if (wholeWords.length > SHORT_BLOCK_MAX_GROWTH * blockWords.length) return false;
+  if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
+  const proseWords = words(markdownToText(withoutLinks(whole.markdown))).length;
+  return proseWords >= SHORT_BLOCK_MIN_GROWTH * blockWords.length;
+}
+
+/** Markdown without its links and images (an image inside a link included), their text too. */
+function withoutLinks(markdown: string): string {
+  // Innermost first: an image, then the link around it. Deeper nesting is not Markdown's.
+  let rest = markdown;
+  for (let pass = 0; pass < 2; pass++) rest = rest.replace(/!?\[[^[\]]*\](?:\([^()]*\))?/g, ' ');
+  return rest;
 }
 
 /** The URL relative links resolve against: a safe `<base href>` when present, else the page URL. */
