@@ -214,7 +214,14 @@ export function createCodexProvider(options: CodexProviderOptions = {}): CodexSe
           () => stopError(context, timeoutMs),
         );
       try {
-        await stoppable(ensureReady(client));
+        const readiness = ensureReady(client);
+        await stoppable(readiness).catch((error: unknown) => {
+          // A stop closed the client while the check was still out: its answer, when the closed
+          // transport gives one, is no answer, so the next search asks again.
+          if (remembered === readiness && !WebToolError.isInstance(error, 'configuration_error'))
+            remembered = undefined;
+          throw error;
+        });
         let quota: QuotaStatus;
         try {
           quota = await stoppable(client.rateLimits());
