@@ -1,6 +1,7 @@
 // Extracts every page of a set in this process as WebFetch does, through the extraction pool of the
-// built package (one worker, the pool's heap limits), and writes the process's peak RSS. Plain
-// JavaScript run by node alone, so that no TypeScript loader's threads or caches count in the figure.
+// built package (one worker, the pool's heap limits and worker replacement), and writes the process's
+// peak RSS. Plain JavaScript run by node alone, so that no TypeScript loader's threads or caches count
+// in the figure.
 //
 // Usage (from this folder, after building the package):
 //   node peak-rss.mjs <dataset> <ids.json> <out.json>
@@ -25,14 +26,18 @@ try {
   for (const id of ids) {
     const entry = truth[id];
     if (entry === undefined) continue;
-    const body = new Uint8Array(gunzipSync(readFileSync(join(dataset, 'html', `${id}.html.gz`))));
+    // One array of its own per body, handed over as fetchDocument hands over the transport's.
+    const body = gunzipSync(readFileSync(join(dataset, 'html', `${id}.html.gz`)));
     try {
-      await pool.extract({
-        body,
-        url: entry.url || 'https://page-without-url.invalid/',
-        contentType: 'text/html',
-        format: 'markdown',
-      });
+      await pool.extract(
+        {
+          body,
+          url: entry.url || 'https://page-without-url.invalid/',
+          contentType: 'text/html',
+          format: 'markdown',
+        },
+        { transferBody: true },
+      );
     } catch {
       crashes.push(id);
     }

@@ -1,6 +1,12 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createExtractionPool, type ExtractionPool } from './extraction-pool.js';
+import {
+  createExtractionPool,
+  type ExtractionPool,
+  MAX_TASKS_PER_WORKER,
+  RECYCLE_WORKER_HEAP_MB,
+  recyclesWorker,
+} from './extraction-pool.js';
 
 const url = 'https://example.org/';
 const article = `<!doctype html><html><head><title>T</title></head><body><article><h1>Title</h1>${'<p>Some words of a paragraph that reads like an article.</p>'.repeat(20)}</article></body></html>`;
@@ -53,6 +59,47 @@ describe('the extraction pool', { timeout: 90_000 }, () => {
     );
     controller.abort();
     expect((await failure(pending)).code).toBe('cancelled');
+  });
+
+  it('moves a handed-over body to the worker instead of copying it', async () => {
+    const body = new TextEncoder().encode(article);
+    const document = await pool().extract({ body, url, contentType: 'text/html' }, { transferBody: true });
+    expect(document.title).toBe('T');
+    expect(document.content).toContain('Some words of a paragraph');
+    // The caller gave its buffer away: its array is empty now.
+    expect(body.byteLength).toBe(0);
+  });
+
+  it('copies a handed-over body that is a view into a larger buffer, leaving that buffer intact', async () => {
+    const bytes = new TextEncoder().encode(`xx${article}yy`);
+    const body = bytes.subarray(2, bytes.length - 2);
+    const document = await pool().extract({ body, url, contentType: 'text/html' }, { transferBody: true });
+    expect(document.title).toBe('T');
+    expect(body.byteLength).toBe(article.length);
+    expect(new TextDecoder().decode(bytes)).toBe(`xx${article}yy`);
+  });
+
+  it.each([
+    ['lent', false],
+    ['handed over', true],
+  ])('sends a %s byte body again when the DOM stages fail', async (_, transferBody) => {
+    const body = new TextEncoder().encode(article);
+    const document = await pool({ domStagesBudgetMs: 1 }).extract(
+      { body, url, contentType: 'text/html' },
+      { transferBody },
+    );
+    expect(document.stage).toBe('streamed-text');
+    expect(document.content).toContain('# Title');
+    expect(document.content).toContain('Some words of a paragraph');
+    expect(body.byteLength).toBe(transferBody ? 0 : article.length);
+  });
+
+  it('replaces a worker whose heap grew past the bound, or that ran its share of tasks', () => {
+    const bound = RECYCLE_WORKER_HEAP_MB * 1024 * 1024;
+    expect(recyclesWorker(1, bound, RECYCLE_WORKER_HEAP_MB)).toBe(false);
+    expect(recyclesWorker(1, bound + 1, RECYCLE_WORKER_HEAP_MB)).toBe(true);
+    expect(recyclesWorker(MAX_TASKS_PER_WORKER - 1, 0, RECYCLE_WORKER_HEAP_MB)).toBe(false);
+    expect(recyclesWorker(MAX_TASKS_PER_WORKER, 0, RECYCLE_WORKER_HEAP_MB)).toBe(true);
   });
 
   it('falls back to the streamed-text stage when the DOM stages run past their budget', async () => {

@@ -34,8 +34,13 @@ export const DEFAULT_EXTRACTION_DEADLINE_MS = 45_000;
 /** Extractions one worker runs before it is replaced, so what its parsers keep cannot accumulate. */
 export const MAX_TASKS_PER_WORKER = 200;
 
-/** A worker whose heap holds more than this after a task is replaced. */
-export const RECYCLE_WORKER_HEAP_BYTES = 96 * 1024 * 1024;
+/**
+ * A worker whose heap occupies more than this many MiB after a task is replaced. V8 keeps the memory
+ * a large page made the heap grow by for as long as the worker runs, so without this one large page
+ * would raise the process's memory for the rest of its life. A worker that ran small pages occupies
+ * about half of it.
+ */
+export const RECYCLE_WORKER_HEAP_MB = 80;
 
 /** An idle worker is ended after this long. */
 export const WORKER_IDLE_MS = 30_000;
@@ -46,6 +51,12 @@ export interface ExtractionRun {
   deadlineAt?: number | undefined;
   /** Cancels the extraction; its worker is ended. */
   signal?: AbortSignal | undefined;
+  /**
+   * Hands a byte body over to the pool instead of lending it: when it fills its `ArrayBuffer`, the
+   * buffer is moved to the worker rather than copied, and the caller's array is left empty (length 0).
+   * For a caller that does not read the body after extracting it. By default the pool copies it.
+   */
+  transferBody?: boolean | undefined;
 }
 
 /** Runs extractions off the calling thread. */
@@ -75,6 +86,35 @@ export interface ExtractionPoolOptions {
   domStagesBudgetMs?: number | undefined;
   /** Whether a new worker loads the HTML parsers before it takes work; true by default. */
   preloadHtmlParsers?: boolean | undefined;
+  /** The heap size in MiB past which a worker is replaced; {@link RECYCLE_WORKER_HEAP_MB} by default. */
+  recycleHeapMb?: number | undefined;
+}
+
+/**
+ * Whether a worker is replaced after a task: it has run {@link MAX_TASKS_PER_WORKER} tasks, or its
+ * heap occupies more than `recycleHeapMb`.
+ */
+export function recyclesWorker(tasks: number, heapBytes: number, recycleHeapMb: number): boolean {
+  return tasks >= MAX_TASKS_PER_WORKER || heapBytes > recycleHeapMb * 1024 * 1024;
+}
+
+/**
+ * The body an extraction sends to its workers. Bytes travel as a transferred buffer the pool owns:
+ * the caller's own when handed over, else a copy made once; they come back when the DOM stages start,
+ * so that a second attempt can send them again.
+ */
+interface OutgoingBody {
+  body: Uint8Array | string;
+  owned: boolean;
+  /** The bytes were transferred to a worker and have not come back. */
+  away: boolean;
+}
+
+/** Whether `body` can be moved to a worker as it is: bytes that fill an `ArrayBuffer` of their own. */
+function fillsItsBuffer(body: Uint8Array): boolean {
+  return (
+    body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength
+  );
 }
 
 /** Raised inside the pool when the DOM stages used up their time or memory: retry without them. */
@@ -113,6 +153,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   const heapMb = options.heapMb ?? EXTRACTION_WORKER_HEAP_MB;
   const domBudgetMs = options.domStagesBudgetMs ?? DOM_STAGES_BUDGET_MS;
   const preload = options.preloadHtmlParsers ?? true;
+  const recycleHeapMb = options.recycleHeapMb ?? RECYCLE_WORKER_HEAP_MB;
   const idle: PooledWorker[] = [];
   const all = new Set<PooledWorker>();
   const waiters: Waiter[] = [];
@@ -214,10 +255,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     serveWaiters();
   };
 
-  const release = (pooled: PooledWorker, heapUsedBytes: number) => {
+  const release = (pooled: PooledWorker, heapBytes: number) => {
     pooled.listener = undefined;
     pooled.tasks++;
-    if (pooled.tasks >= MAX_TASKS_PER_WORKER || heapUsedBytes > RECYCLE_WORKER_HEAP_BYTES || closed) {
+    if (recyclesWorker(pooled.tasks, heapBytes, recycleHeapMb) || closed) {
       end(pooled);
       return;
     }
@@ -254,6 +295,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
 
   const attempt = async (
     options: ExtractOptions,
+    outgoing: OutgoingBody,
     skipDomStages: string | undefined,
     deadlineAt: number,
     signal: AbortSignal | undefined,
@@ -292,6 +334,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
           if (reply.id !== id) return;
           if (reply.type === 'dom-stages') {
             inDomStages = true;
+            if (reply.body !== undefined) {
+              outgoing.body = reply.body;
+              outgoing.away = false;
+            }
             const budget = Math.min(domBudgetMs, deadlineAt - Date.now() - STREAMED_STAGE_RESERVE_MS);
             const reason = `the DOM stages ran past ${domBudgetMs} ms`;
             if (budget <= 0)
@@ -299,9 +345,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
             else domTimer = setTimeout(() => finish({ error: new DomStagesFailed(reason) }, 'end'), budget);
             return;
           }
-          if (reply.type === 'done') finish({ document: reply.document }, reply.heapUsedBytes);
-          else if (reply.type === 'failed')
-            finish({ error: deserializeError(reply.error) }, reply.heapUsedBytes);
+          if (reply.type === 'done') finish({ document: reply.document }, reply.heapBytes);
+          else if (reply.type === 'failed') finish({ error: deserializeError(reply.error) }, reply.heapBytes);
           return;
         }
         if (event.type === 'exit' && closed) {
@@ -318,13 +363,15 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
           finish({ error: workerFailure(event) }, 'end');
         }
       };
-      const task: ExtractionTask = { id, options: { ...options }, skipDomStages };
+      const task: ExtractionTask = { id, options: { ...options, body: outgoing.body }, skipDomStages };
       const transfer: ArrayBuffer[] = [];
-      if (options.body instanceof Uint8Array) {
-        // A copy of its own, so that transferring it never detaches the caller's (maybe pooled) buffer.
-        const copy = new Uint8Array(options.body);
-        task.options.body = copy;
-        transfer.push(copy.buffer);
+      if (outgoing.body instanceof Uint8Array) {
+        // Never the caller's lent buffer: transferring that would empty the caller's array.
+        if (!outgoing.owned) outgoing.body = new Uint8Array(outgoing.body);
+        outgoing.owned = true;
+        task.options.body = outgoing.body;
+        transfer.push(outgoing.body.buffer as ArrayBuffer);
+        outgoing.away = true;
       }
       try {
         pooled.worker.postMessage(task, transfer);
@@ -346,11 +393,19 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       // Bodies a worker cannot be sent are refused by the same checks extract makes.
       if (typeof options.body !== 'string' && !(options.body instanceof Uint8Array)) return extract(options);
       const deadlineAt = run.deadlineAt ?? Date.now() + DEFAULT_EXTRACTION_DEADLINE_MS;
+      const { body } = options;
+      const outgoing: OutgoingBody = {
+        body,
+        owned: body instanceof Uint8Array && run.transferBody === true && fillsItsBuffer(body),
+        away: false,
+      };
       try {
-        return await attempt(options, undefined, deadlineAt, run.signal);
+        return await attempt(options, outgoing, undefined, deadlineAt, run.signal);
       } catch (error) {
         if (!(error instanceof DomStagesFailed)) throw error;
-        return attempt(options, error.reason, deadlineAt, run.signal);
+        // The worker hands the bytes back when its DOM stages start, which is when they can fail.
+        if (outgoing.away) throw new Error('the extraction worker did not hand the body back');
+        return attempt(options, outgoing, error.reason, deadlineAt, run.signal);
       }
     },
     async close() {

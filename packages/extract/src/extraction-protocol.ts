@@ -24,9 +24,14 @@ export interface SerializedError {
 /** What a worker answers. */
 export type ExtractionReply =
   | { id: 0; type: 'ready' }
-  | { id: number; type: 'dom-stages' }
-  | { id: number; type: 'done'; document: ExtractedDocument; heapUsedBytes: number }
-  | { id: number; type: 'failed'; error: SerializedError; heapUsedBytes: number };
+  /**
+   * The DOM stages start. A byte body comes back with it (transferred): the worker no longer needs
+   * it, and the pool sends it again if the DOM stages fail and the page is read by the streamed stage.
+   */
+  | { id: number; type: 'dom-stages'; body?: Uint8Array | undefined }
+  /** `heapBytes`: the memory the worker's heap occupies after the task (V8's physical size). */
+  | { id: number; type: 'done'; document: ExtractedDocument; heapBytes: number }
+  | { id: number; type: 'failed'; error: SerializedError; heapBytes: number };
 
 /** Turns anything a worker caught into a structured error: expected failures keep their code. */
 export function serializeError(error: unknown): SerializedError {

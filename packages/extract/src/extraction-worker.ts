@@ -42,16 +42,31 @@ async function run(task: ExtractionTask): Promise<void> {
   try {
     const document = await extractWith(task.options, {
       skipDomStages: task.skipDomStages,
-      onDomStages: () => port?.postMessage({ id: task.id, type: 'dom-stages' } satisfies ExtractionReply),
+      onDomStages: () => domStagesStart(task),
     });
-    reply = { id: task.id, type: 'done', document, heapUsedBytes: getHeapStatistics().used_heap_size };
+    reply = { id: task.id, type: 'done', document, heapBytes: getHeapStatistics().total_physical_size };
   } catch (error) {
     reply = {
       id: task.id,
       type: 'failed',
       error: serializeError(error),
-      heapUsedBytes: getHeapStatistics().used_heap_size,
+      heapBytes: getHeapStatistics().total_physical_size,
     };
   }
   port?.postMessage(reply);
+}
+
+/**
+ * Says that the DOM stages start, and hands the body's bytes back: they are decoded by now, and the
+ * pool needs them again only if the DOM stages fail. The pool sends bytes that fill their buffer.
+ */
+function domStagesStart(task: ExtractionTask): void {
+  const { body } = task.options;
+  if (body instanceof Uint8Array && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) {
+    port?.postMessage({ id: task.id, type: 'dom-stages', body } satisfies ExtractionReply, [
+      body.buffer as ArrayBuffer,
+    ]);
+  } else {
+    port?.postMessage({ id: task.id, type: 'dom-stages' } satisfies ExtractionReply);
+  }
 }

@@ -4,7 +4,9 @@ import {
   type FixtureWeb,
   startFixtureWeb,
 } from '@mono-agent/fixture-web';
+import { httpRequest } from '@mono-agent/net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ExtractionPool, type ExtractionRun, inlineExtraction } from './extraction-pool.js';
 import { type FetchDocumentOptions, fetchDocument } from './fetch-document.js';
 
 let web: FixtureWeb;
@@ -208,6 +210,20 @@ describe('fetchDocument', { timeout: 60_000 }, () => {
         'backend_unavailable',
       );
     });
+  });
+
+  it('hands the default transport’s body to the extraction pool, and never a host transport’s', async () => {
+    const runs: (ExtractionRun | undefined)[] = [];
+    const extraction: ExtractionPool = {
+      extract: (extractOptions, run) => {
+        runs.push(run);
+        return inlineExtraction.extract(extractOptions);
+      },
+      close: async () => {},
+    };
+    await fetchOk('/content/html', { extraction });
+    await fetchOk('/content/html', { extraction, request: httpRequest });
+    expect(runs.map((run) => run?.transferBody)).toEqual([true, false]);
   });
 
   it('reports cancellation', async () => {

@@ -155,6 +155,9 @@ export async function fetchDocument(
       {
         ...(options.deadlineMs === undefined ? {} : { deadlineAt: startedAt + options.deadlineMs }),
         signal: options.signal,
+        // The default transport's body is a fresh array nothing else holds, and nothing reads it
+        // after this, so it moves to the worker uncopied; a host's transport may keep what it returns.
+        transferBody: options.request === undefined,
       },
     );
     throwIfCancelled(options.signal);

@@ -26,6 +26,7 @@ export {
   type ExtractionRun,
   inlineExtraction,
   MAX_TASKS_PER_WORKER,
+  RECYCLE_WORKER_HEAP_MB,
   sharedExtractionPool,
 } from './extraction-pool.js';
 export { MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
