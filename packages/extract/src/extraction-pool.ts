@@ -146,7 +146,7 @@ interface Waiter {
 /**
  * A small pool of extraction workers. Each runs with `resourceLimits`, is ended at its extraction's
  * deadline or cancellation, and is replaced after {@link MAX_TASKS_PER_WORKER} tasks or when its
- * heap stays above {@link RECYCLE_WORKER_HEAP_BYTES}; idle workers do not keep the process alive.
+ * heap occupies more than `recycleHeapMb` after a task; idle workers do not keep the process alive.
  */
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
   const size = Math.max(1, options.size ?? EXTRACTION_POOL_SIZE);
