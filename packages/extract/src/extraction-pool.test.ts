@@ -94,6 +94,33 @@ describe('the extraction pool', { timeout: 90_000 }, () => {
     expect(body.byteLength).toBe(transferBody ? 0 : article.length);
   });
 
+  it.each([
+    ['size', Number.NaN],
+    ['size', -1],
+    ['heapMb', 0],
+    ['heapMb', Number.POSITIVE_INFINITY],
+    ['domStagesBudgetMs', -5],
+    ['recycleHeapMb', Number.NaN],
+    ['recycleHeapMb', '80'],
+  ] as const)('refuses the pool option %s = %s, naming it', (option, value) => {
+    let error: unknown;
+    try {
+      createExtractionPool({ [option]: value } as Parameters<typeof createExtractionPool>[0]);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(WebToolError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'validation_error', details: { option } });
+    expect((error as Error).message).toContain(option);
+  });
+
+  it('takes the bounds of its options at their edges', async () => {
+    const edge = pool({ size: 0, recycleHeapMb: 0, domStagesBudgetMs: 0, heapMb: 64 });
+    // A budget of 0 ms sends every page to the streamed stage; a bound of 0 replaces each worker.
+    const document = await edge.extract({ body: article, url, contentType: 'text/html' });
+    expect(document.stage).toBe('streamed-text');
+  });
+
   it('replaces a worker whose heap grew past the bound, or that ran its share of tasks', () => {
     const bound = RECYCLE_WORKER_HEAP_MB * 1024 * 1024;
     expect(recyclesWorker(1, bound, RECYCLE_WORKER_HEAP_MB)).toBe(false);

@@ -117,6 +117,28 @@ function fillsItsBuffer(body: Uint8Array): boolean {
   );
 }
 
+/**
+ * A numeric pool option, or its default when absent. Anything but a finite number at least 0 (above 0
+ * where `positive`) is refused with a `validation_error` naming the option, so that a NaN bound
+ * cannot quietly switch a limit off.
+ */
+function poolNumber(
+  options: ExtractionPoolOptions,
+  name: 'size' | 'heapMb' | 'domStagesBudgetMs' | 'recycleHeapMb',
+  fallback: number,
+  positive = false,
+): number {
+  const value: unknown = options[name];
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isFinite(value) && (positive ? value > 0 : value >= 0))
+    return value;
+  throw new WebToolError({
+    code: 'validation_error',
+    message: `The extraction pool option ${name} must be a finite number ${positive ? 'above' : 'of at least'} 0.`,
+    details: { option: name, value: String(value).slice(0, 40) },
+  });
+}
+
 /** Raised inside the pool when the DOM stages used up their time or memory: retry without them. */
 class DomStagesFailed {
   constructor(readonly reason: string) {}
@@ -149,11 +171,11 @@ interface Waiter {
  * heap occupies more than `recycleHeapMb` after a task; idle workers do not keep the process alive.
  */
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
-  const size = Math.max(1, options.size ?? EXTRACTION_POOL_SIZE);
-  const heapMb = options.heapMb ?? EXTRACTION_WORKER_HEAP_MB;
-  const domBudgetMs = options.domStagesBudgetMs ?? DOM_STAGES_BUDGET_MS;
+  const size = Math.max(1, poolNumber(options, 'size', EXTRACTION_POOL_SIZE));
+  const heapMb = poolNumber(options, 'heapMb', EXTRACTION_WORKER_HEAP_MB, true);
+  const domBudgetMs = poolNumber(options, 'domStagesBudgetMs', DOM_STAGES_BUDGET_MS);
   const preload = options.preloadHtmlParsers ?? true;
-  const recycleHeapMb = options.recycleHeapMb ?? RECYCLE_WORKER_HEAP_MB;
+  const recycleHeapMb = poolNumber(options, 'recycleHeapMb', RECYCLE_WORKER_HEAP_MB);
   const idle: PooledWorker[] = [];
   const all = new Set<PooledWorker>();
   const waiters: Waiter[] = [];
