@@ -37,8 +37,8 @@ export const MAX_TASKS_PER_WORKER = 200;
 /**
  * A worker whose heap occupies more than this many MiB after a task is replaced. V8 keeps the memory
  * a large page made the heap grow by for as long as the worker runs, so without this one large page
- * would raise the process's memory for the rest of its life. A worker that ran small pages occupies
- * about half of it.
+ * would raise the process's memory for the rest of its life. After ordinary pages a worker's heap
+ * occupies about 50 to 65 MB.
  */
 export const RECYCLE_WORKER_HEAP_MB = 80;
 
