@@ -212,7 +212,7 @@ describe('fetchDocument', { timeout: 60_000 }, () => {
     });
   });
 
-  it('hands the default transport’s body to the extraction pool, and never a host transport’s', async () => {
+  it('hands the default transport’s body to the extraction pool, and a host transport’s only when told', async () => {
     const runs: (ExtractionRun | undefined)[] = [];
     const extraction: ExtractionPool = {
       extract: (extractOptions, run) => {
@@ -223,7 +223,8 @@ describe('fetchDocument', { timeout: 60_000 }, () => {
     };
     await fetchOk('/content/html', { extraction });
     await fetchOk('/content/html', { extraction, request: httpRequest });
-    expect(runs.map((run) => run?.transferBody)).toEqual([true, false]);
+    await fetchOk('/content/html', { extraction, request: httpRequest, handOverBody: true });
+    expect(runs.map((run) => run?.transferBody)).toEqual([true, false, true]);
   });
 
   it('reports cancellation', async () => {

@@ -79,6 +79,12 @@ export interface FetchDocumentOptions {
   /** The transport; `httpRequest` from `@mono-agent/net` unless a host or test supplies another. */
   request?: RequestFunction | undefined;
   /**
+   * Whether the transport's bodies are fresh arrays that nothing else holds, so that extraction may
+   * take them over uncopied (see `ExtractionRun.transferBody`). True by default for the default
+   * transport; false for another one unless set (`httpRequest` passed explicitly qualifies).
+   */
+  handOverBody?: boolean | undefined;
+  /**
    * Where extraction runs: the process-wide worker pool by default, so a costly page neither blocks
    * the caller's thread nor takes its memory, and is ended at the deadline.
    */
@@ -155,9 +161,9 @@ export async function fetchDocument(
       {
         ...(options.deadlineMs === undefined ? {} : { deadlineAt: startedAt + options.deadlineMs }),
         signal: options.signal,
-        // The default transport's body is a fresh array nothing else holds, and nothing reads it
-        // after this, so it moves to the worker uncopied; a host's transport may keep what it returns.
-        transferBody: options.request === undefined,
+        // Nothing reads the body after this, so a body nothing else holds moves to the worker
+        // uncopied; a host's transport may keep what it returns.
+        transferBody: options.handOverBody ?? options.request === undefined,
       },
     );
     throwIfCancelled(options.signal);

@@ -224,6 +224,8 @@ async function fetchPage(context: FetchContext, request: FetchRequest, signal: A
     return await context.extract.fetchDocument(request.url, {
       // This package's transport: the extraction package then never loads a second copy of it.
       request: httpRequest,
+      // Its bodies are fresh arrays nothing else holds: extraction takes them over uncopied.
+      handOverBody: true,
       policy: context.policy,
       headers: request.headers,
       format: request.format,
