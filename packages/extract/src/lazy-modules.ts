@@ -1,6 +1,7 @@
 // Every heavy dependency is reached through one of these loaders, so importing the package costs
 // nothing until a body of that kind arrives; each promise is shared by later calls.
 import { createRequire } from 'node:module';
+import { deferListenerMaps } from './listener-maps.js';
 import { installSelectorCache, type SelectorCompiler } from './selector-cache.js';
 
 // The CommonJS packages (Defuddle, Readability, Turndown) are required, not imported: an ES import
@@ -34,6 +35,8 @@ export function loadLinkedom(): Promise<typeof import('linkedom')> {
       module as unknown as Parameters<typeof installSelectorCache>[0],
       cssSelect as SelectorCompiler,
     );
+    // Its nodes get their listener maps when something listens (see listener-maps.ts).
+    deferListenerMaps(module.EventTarget as unknown as new () => object);
     return module;
   });
   return linkedom;
