@@ -164,6 +164,31 @@ describe('compiled-selector cache over linkedom', () => {
     });
   });
 
+  it('counts both modes against the bound and drops the oldest of either', async () => {
+    const { parseHTML, DOMParser } = await loadLinkedom();
+    const { document } = parseHTML('<p id="x0">a</p>');
+    const xml = new DOMParser().parseFromString('<root><p id="x0"/></root>', 'text/xml');
+    await withCountingCache((compiles, cache) => {
+      // Oldest first: the XML query.
+      xml.querySelector('#x0');
+      for (let index = 1; index < MAX_COMPILED_SELECTORS; index++) document.querySelector(`#x${index}`);
+      expect(cache.size()).toBe(MAX_COMPILED_SELECTORS);
+      document.querySelector(`#x${MAX_COMPILED_SELECTORS}`); // past the bound: the XML query goes
+      expect(cache.size()).toBe(MAX_COMPILED_SELECTORS);
+      document.querySelector('#x1');
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS + 1);
+      // The XML query again: now the oldest is an HTML one, #x1, and it goes.
+      xml.querySelector('#x0');
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS + 2);
+      expect(cache.size()).toBe(MAX_COMPILED_SELECTORS);
+      xml.querySelector('#x0');
+      document.querySelector(`#x${MAX_COMPILED_SELECTORS}`);
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS + 2);
+      document.querySelector('#x1');
+      expect(compiles()).toBe(MAX_COMPILED_SELECTORS + 3);
+    });
+  });
+
   it('still throws on a selector that does not parse, and caches nothing for it', async () => {
     const { parseHTML } = await loadLinkedom();
     const { document } = parseHTML('<p>a</p>');

@@ -75,7 +75,6 @@ export function installSelectorCache(
 ): { size(): number; restore(): void } {
   const linked = listLinks(new linkedom.DOMParser().parseFromString('<p>linked</p>', 'text/html'));
   if (linked === undefined) return { size: () => 0, restore() {} };
-  const compiled = new Map<string, Query>();
   const owners = [linkedom.Element, linkedom.Document, linkedom.DocumentFragment].map(
     (owner) => owner.prototype,
   );
@@ -118,24 +117,38 @@ export function installSelectorCache(
   const htmlAdapter = adapterFor(true);
   const xmlAdapter = adapterFor(false);
 
+  // One map per mode, keyed by the selector string as given: the strings callers pass are mostly
+  // the same objects call after call (their hash is kept with them), where a key built per call
+  // (mode prefix + string) had to be hashed again every time, long selector lists included. Each
+  // entry carries its place in the order of compilation, so that the oldest of both goes first.
+  const compiledHtml = new Map<string, { query: Query; order: number }>();
+  const compiledXml = new Map<string, { query: Query; order: number }>();
+  let compilations = 0;
+  const dropOldest = () => {
+    const html = compiledHtml.entries().next().value;
+    const xml = compiledXml.entries().next().value;
+    if (html !== undefined && (xml === undefined || html[1].order < xml[1].order))
+      compiledHtml.delete(html[0]);
+    else if (xml !== undefined) compiledXml.delete(xml[0]);
+  };
+
   const queryFor = (node: DomNode, selectors: unknown): Query => {
-    const text = String(selectors);
+    const text = typeof selectors === 'string' ? selectors : String(selectors);
     const xmlMode = !ignoresCase(node);
+    const compiled = xmlMode ? compiledXml : compiledHtml;
+    const known = compiled.get(text);
+    if (known !== undefined) return known.query;
     const adapter = xmlMode ? xmlAdapter : htmlAdapter;
     if (text.includes(':scope')) {
       return compiler.compile(text, { xmlMode, adapter, context: node }) as Query;
     }
-    const key = `${xmlMode ? 'x' : 'h'}${text}`;
-    let query = compiled.get(key);
-    if (query === undefined) {
-      query =
-        (xmlMode
-          ? undefined
-          : indexedQuery(text, (selector) => compiler.compile(selector, { xmlMode, adapter }) as Query)) ??
-        (compiler.compile(text, { xmlMode, adapter }) as Query);
-      if (compiled.size >= MAX_COMPILED_SELECTORS) compiled.delete(compiled.keys().next().value as string);
-      compiled.set(key, query);
-    }
+    const query =
+      (xmlMode
+        ? undefined
+        : indexedQuery(text, (selector) => compiler.compile(selector, { xmlMode, adapter }) as Query)) ??
+      (compiler.compile(text, { xmlMode, adapter }) as Query);
+    if (compiledHtml.size + compiledXml.size >= MAX_COMPILED_SELECTORS) dropOldest();
+    compiled.set(text, { query, order: compilations++ });
     return query;
   };
 
@@ -181,7 +194,7 @@ export function installSelectorCache(
     });
   }
   return {
-    size: () => compiled.size,
+    size: () => compiledHtml.size + compiledXml.size,
     restore() {
       for (const [index, prototype] of owners.entries()) {
         for (const [at, name] of names.entries()) {
@@ -246,13 +259,31 @@ function indexedQuery(text: string, compile: (selector: Selector[][]) => Query):
     if (byClass.size > 0) {
       const classes = element.getAttributeNode('class')?.value;
       if (classes) {
-        // css-select splits the class attribute on \s, as this does.
-        for (const name of classes.split(/\s+/))
-          if (name !== '' && anyOf(byClass.get(name), element)) return true;
+        for (const name of classNames(classes)) if (anyOf(byClass.get(name), element)) return true;
       }
     }
     return false;
   };
+}
+
+/** Class attribute values whose split is kept (see {@link classNames}); past it the store starts over. */
+const CLASS_VALUES_KEPT = 1024;
+
+const splitClasses = new Map<string, string[]>();
+
+/**
+ * The names in a class attribute, split on whitespace as css-select splits it. Pages repeat a few
+ * class values over thousands of elements, and every indexed list asks each element for its names,
+ * so the split of a value is kept rather than made again on each call.
+ */
+function classNames(value: string): string[] {
+  let names = splitClasses.get(value);
+  if (names === undefined) {
+    names = value.split(/\s+/).filter((name) => name !== '');
+    if (splitClasses.size >= CLASS_VALUES_KEPT) splitClasses.clear();
+    splitClasses.set(value, names);
+  }
+  return names;
 }
 
 /** Combinators, which end a selector's last compound when read from its end. */
