@@ -34,6 +34,7 @@ export async function measureHtml(html: string): Promise<HtmlShape> {
       shape.elements++;
       if (depth > shape.depth) shape.depth = depth;
     },
+    readsAttributes: false,
   });
   return shape;
 }

@@ -8,7 +8,14 @@ export interface HtmlVisitor {
   close?(name: string): void;
   /** Decoded text. */
   text?(text: string): void;
+  /**
+   * `false` when `open` never reads the attributes: they are then not collected (an empty object is
+   * passed), which saves slicing and decoding every attribute of the page.
+   */
+  readsAttributes?: boolean;
 }
+
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** Elements that never have content or an end tag. */
 const VOID_ELEMENTS = new Set([
@@ -97,13 +104,14 @@ const IMPLIED_CLOSE_REACH = 8;
  */
 export async function scanHtml(html: string, visitor: HtmlVisitor): Promise<void> {
   const { Tokenizer } = await loadHtmlparser2();
+  const collects = visitor.readsAttributes !== false;
   const stack: string[] = [];
   const openCounts = new Map<string, number>();
   let foreign = 0;
   let tagName = '';
   let attributeName = '';
   let attributeValue = '';
-  let attributes: Record<string, string> = {};
+  let attributes: Record<string, string> = collects ? {} : (NO_ATTRIBUTES as Record<string, string>);
 
   const push = (name: string) => {
     stack.push(name);
@@ -136,7 +144,7 @@ export async function scanHtml(html: string, visitor: HtmlVisitor): Promise<void
     visitor.open?.(name, attributes, stack.length + 1);
     if (VOID_ELEMENTS.has(name) || (selfClosing && foreign > 0)) visitor.close?.(name);
     else push(name);
-    attributes = {};
+    if (collects) attributes = {};
   };
 
   const tokenizer = new Tokenizer(
@@ -152,17 +160,18 @@ export async function scanHtml(html: string, visitor: HtmlVisitor): Promise<void
         openTag(true);
       },
       onattribname(start, end) {
+        if (!collects) return;
         attributeName = html.slice(start, end).toLowerCase();
         attributeValue = '';
       },
       onattribdata(start, end) {
-        attributeValue += html.slice(start, end);
+        if (collects) attributeValue += html.slice(start, end);
       },
       onattribentity(codepoint) {
-        attributeValue += String.fromCodePoint(codepoint);
+        if (collects) attributeValue += String.fromCodePoint(codepoint);
       },
       onattribend() {
-        if (!(attributeName in attributes)) attributes[attributeName] = attributeValue;
+        if (collects && !(attributeName in attributes)) attributes[attributeName] = attributeValue;
       },
       onclosetag(start, end) {
         const name = html.slice(start, end).toLowerCase();

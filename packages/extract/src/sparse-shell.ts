@@ -44,6 +44,9 @@ const MOUNT_ELEMENTS = new Set(['div', 'main', 'section', 'app-root']);
 /** An end tag of a mount element, right where the mount's short text ends. */
 const MOUNT_END = /<\/(?:div|main|section|app-root)>/iy;
 const ANGULAR_END = /<\/app-root>/iy;
+/** Opening tags named as the markup's pieces name them (the name runs to the first other character). */
+const ANGULAR_OPENING = /<app-root(?![a-zA-Z0-9:-])/i;
+const NOSCRIPT_OPENING = /<noscript(?![a-zA-Z0-9:-])/i;
 /** At most this much text (a "Loading…") may sit in an otherwise empty mount element. */
 const MOUNT_TEXT_MAX_CHARS = 80;
 const FRAMEWORK_STATE =
@@ -97,6 +100,7 @@ function scripts(html: string): { inlineChars: number; external: number } {
 
 /** Whether some `<noscript>` says that the page needs JavaScript. */
 function noscriptRequiresJavascript(html: string): boolean {
+  if (!NOSCRIPT_OPENING.test(html)) return false;
   for (const piece of markupPieces(html, NOSCRIPT_BLOCKS)) {
     if (piece.kind !== 'block') continue;
     if (JAVASCRIPT_REQUIRED.test(markupWithout(html.slice(piece.contentStart, piece.contentEnd), NO_BLOCKS)))
@@ -111,6 +115,8 @@ function noscriptRequiresJavascript(html: string): boolean {
  * Every tag counts, those inside scripts too: a shell may carry its mount in a template string.
  */
 function hasEmptyMount(html: string): boolean {
+  // A mount's opening tag holds one of the ids, or is Angular's: without either, no tag needs a look.
+  if (!MOUNT_ID.test(html) && !ANGULAR_OPENING.test(html)) return false;
   for (const piece of markupPieces(html, NO_BLOCKS)) {
     if (piece.kind !== 'tag' || !MOUNT_ELEMENTS.has(piece.name)) continue;
     const mount = MOUNT_ID.test(html.slice(piece.start, piece.end));
