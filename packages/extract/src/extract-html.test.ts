@@ -126,6 +126,23 @@ describe('extractHtml: pages declared as articles', () => {
     expect(article.markdown).not.toContain('Related two');
   });
 
+  it('leaves the captions of a story’s pictures out, and keeps them on a reference page', async () => {
+    const paragraph = (index: number) =>
+      `<p>Paragraph ${index} of the story tells how the harbour gauge was moved, checked and read again, every hour, by the same crew of three.</p>`;
+    const figure =
+      '<figure><img src="/gauge.jpg" alt="The gauge"><figcaption>The gauge at low tide, seen from the pier. Credit: Harbour Office</figcaption></figure>';
+    const page = (type: string) =>
+      `<!doctype html><html><head><title>The gauge</title><meta property="og:type" content="${type}"></head><body><article>` +
+      `<h1>The gauge</h1>${paragraph(0)}${figure}${Array.from({ length: 7 }, (_, index) => paragraph(index + 1)).join('')}` +
+      '</article></body></html>';
+    const story = await extractHtml(page('article'), 'https://news.example.org/gauge');
+    expect(story.markdown).toContain('Paragraph 7 of the story');
+    expect(story.markdown).not.toContain('seen from the pier');
+    const reference = await extractHtml(page('website'), 'https://docs.example.org/gauge');
+    expect(reference.markdown).toContain('Paragraph 7 of the story');
+    expect(reference.markdown).toContain('The gauge at low tide, seen from the pier. Credit: Harbour Office');
+  });
+
   it('reads the whole recipe when Readability found only its short introduction', async () => {
     const steps = Array.from(
       { length: 6 },
