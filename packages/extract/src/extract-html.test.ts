@@ -131,16 +131,29 @@ describe('extractHtml: pages declared as articles', () => {
       `<p>Paragraph ${index} of the story tells how the harbour gauge was moved, checked and read again, every hour, by the same crew of three.</p>`;
     const figure =
       '<figure><img src="/gauge.jpg" alt="The gauge"><figcaption>The gauge at low tide, seen from the pier. Credit: Harbour Office</figcaption></figure>';
+    // A gallery's caption and credit, named by class, beside a picture loaded by script.
+    const gallery =
+      '<div class="gallery-item"><div class="lazy-image" data-src="/crew.jpg"></div><div class="caption">The crew of three reads the gauge at noon.</div>' +
+      '<span class="photo-credit">Photo: Harbour Office</span></div>';
+    // What sites also call a caption: the line under a heading, and a long block.
+    const subtitle =
+      '<div class="title-item"><h2>How the gauge is read</h2><span class="title-item-caption">Every hour, by the same crew.</span></div>';
+    const long = `<div class="caption-block">${Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ')}</div>`;
     const page = (type: string) =>
       `<!doctype html><html><head><title>The gauge</title><meta property="og:type" content="${type}"></head><body><article>` +
-      `<h1>The gauge</h1>${paragraph(0)}${figure}${Array.from({ length: 7 }, (_, index) => paragraph(index + 1)).join('')}` +
-      '</article></body></html>';
+      `<h1>The gauge</h1>${paragraph(0)}${figure}${paragraph(1)}${gallery}${paragraph(2)}${subtitle}${paragraph(3)}${long}` +
+      `${Array.from({ length: 5 }, (_, index) => paragraph(index + 4)).join('')}</article></body></html>`;
     const story = await extractHtml(page('article'), 'https://news.example.org/gauge');
-    expect(story.markdown).toContain('Paragraph 7 of the story');
+    expect(story.markdown).toContain('Paragraph 8 of the story');
     expect(story.markdown).not.toContain('seen from the pier');
+    expect(story.markdown).not.toContain('reads the gauge at noon');
+    expect(story.markdown).not.toContain('Photo: Harbour Office');
+    expect(story.markdown).toContain('Every hour, by the same crew.');
+    expect(story.markdown).toContain('word59');
     const reference = await extractHtml(page('website'), 'https://docs.example.org/gauge');
-    expect(reference.markdown).toContain('Paragraph 7 of the story');
+    expect(reference.markdown).toContain('Paragraph 8 of the story');
     expect(reference.markdown).toContain('The gauge at low tide, seen from the pier. Credit: Harbour Office');
+    expect(reference.markdown).toContain('The crew of three reads the gauge at noon.');
   });
 
   it('reads the whole recipe when Readability found only its short introduction', async () => {

@@ -44,12 +44,39 @@ const NON_CONTENT_SELECTOR =
   'script:not([type="application/ld+json"]), style, template, svg, noscript, iframe, object, embed, canvas, button, select, textarea, input';
 
 /**
- * The captions of a story's pictures, removed on the article route: a photo's description and its
- * credit line are not the story's text (neither benchmark's truth holds them: of the figure captions
- * kept on WCXB article pages, 44 of 492 were in the truth, on Zyte 5 of 49), and Readability keeps
- * them inside its block. Other pages keep theirs: a reference page's figure captions are its text.
+ * The captions of a story's pictures, removed on the article route (see {@link dropCaptions}).
+ * A photo's description and its credit line are not the story's text: neither benchmark's truth
+ * holds them (of the `<figcaption>`s kept on WCXB article pages, 44 of 492 were in the truth, on
+ * Zyte 5 of 49), and Readability keeps them inside its block. Other pages keep theirs: a reference
+ * page's figure captions are its text.
  */
 const CAPTION_SELECTOR = 'figcaption';
+
+/** Elements a site names as a caption or a credit, taken as one when they look like it. */
+const NAMED_CAPTION_SELECTOR = '[class*="caption" i], [class*="credit" i], [id*="caption" i]';
+
+/** The most words an element named as a caption may hold to be taken as one. */
+const CAPTION_MAX_WORDS = 50;
+
+const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6';
+
+/**
+ * Removes the captions of a story's pictures: every `<figcaption>`, and the elements a site names as
+ * a caption or credit (`class="caption"`, `"wp-caption-text"`, `"image-credit"`, …) that hold
+ * {@link CAPTION_MAX_WORDS} words or fewer, no heading and no picture, and are not beside a heading.
+ * Sites name other things "caption" too: a box wrapping a picture and its caption (whose picture
+ * is shown by its alt text), and the line under a heading that some themes call the heading's
+ * caption, which is text of the page.
+ */
+function dropCaptions(document: Document): void {
+  for (const element of Array.from(document.querySelectorAll(CAPTION_SELECTOR))) element.remove();
+  for (const element of Array.from(document.querySelectorAll(NAMED_CAPTION_SELECTOR))) {
+    if (!element.isConnected) continue;
+    if (element.querySelector(`${HEADING_SELECTOR}, img, picture, video`) !== null) continue;
+    if (element.parentElement?.querySelector(HEADING_SELECTOR)) continue;
+    if (words(element.textContent ?? '').length <= CAPTION_MAX_WORDS) element.remove();
+  }
+}
 
 /** Elements removed from the body before the cleaned-body conversion: navigation and page chrome. */
 const CHROME_SELECTOR =
@@ -168,7 +195,7 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
 
   let titleFallback = pageTitle;
   if (kind === 'article') {
-    for (const element of Array.from(document.querySelectorAll(CAPTION_SELECTOR))) element.remove();
+    dropCaptions(document);
     // Title, metadata and JSON-LD, kept for Defuddle before Readability rewrites the document.
     const head = document.head.innerHTML;
     const found = await readability(document);
@@ -197,7 +224,7 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     // Neither found the article in Readability's block, or the block is short: Defuddle gets the
     // whole page. A short block stays unless Defuddle's article holds it and more.
     const page = await parse();
-    for (const element of Array.from(page.querySelectorAll(CAPTION_SELECTOR))) element.remove();
+    dropCaptions(page);
     const whole = await defuddle(page);
     if (chosen !== undefined && (whole === undefined || !extendsBlock(whole, chosen.text)))
       return finishChosen(chosen);
