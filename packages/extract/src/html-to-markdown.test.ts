@@ -81,3 +81,31 @@ describe('htmlToMarkdown: links that wrap blocks', () => {
     expect(markdown).not.toMatch(/\n\s*\n[^[]*\]\(/);
   });
 });
+
+describe('htmlToMarkdown: advertisement labels and gallery counters', () => {
+  it('drops a paragraph that is only an advertisement label or a gallery counter', async () => {
+    const markdown = await htmlToMarkdown(
+      '<p>The harbour gauge was moved on Monday.</p><div>Advertisement</div><p><strong>Anzeige</strong></p>' +
+        '<p>Publicidade</p><span>Image 3 of 23</span><p>Photo 2/9</p><p>Slide 1 of 5.</p>' +
+        '<p>It was read again every hour.</p>',
+      'https://news.example.org/',
+    );
+    expect(markdown).toBe('The harbour gauge was moved on Monday.\n\nIt was read again every hour.');
+  });
+
+  it('keeps the words as headings, list items, table cells, code and inside sentences', async () => {
+    const markdown = await htmlToMarkdown(
+      '<h2>Advertising</h2><p>Advertising pays for the gauge.</p><ul><li>Sponsored</li><li>Image 1 of 2</li></ul>' +
+        '<table><tr><th>Kind</th><th>Share</th></tr><tr><td>Advertisement</td><td>12 %</td></tr><tr><td>Print</td><td>88 %</td></tr></table>' +
+        '<pre><code>Advertisement\n\nImage 1 of 2</code></pre><p>Image 1 of 2 shows the pier<br>Advertisement</p>',
+      'https://news.example.org/',
+    );
+    expect(markdown).toContain('## Advertising');
+    expect(markdown).toContain('Advertising pays for the gauge.');
+    expect(markdown).toContain('- Sponsored');
+    expect(markdown).toContain('- Image 1 of 2');
+    expect(markdown).toContain('| Advertisement | 12 % |');
+    expect(markdown).toContain('Advertisement\n\nImage 1 of 2\n```');
+    expect(markdown).toContain('Image 1 of 2 shows the pier');
+  });
+});

@@ -136,14 +136,44 @@ function boundWhitespace(root: Element): void {
 const ROOT = 'x-turndown';
 
 /**
+ * What a page prints where an advertisement goes ("Advertisement", "Anzeige", "Publicidade"…), in
+ * the languages of the benchmark pages. Never the text of the page.
+ */
+const AD_LABEL =
+  /^(?:advertisement|advertising|advert|ads?|sponsored|anzeige|werbung|publicit\u00e9|publicidade|publicidad|pubblicit\u00e0|iklan|reklama|\u0440\u0435\u043a\u043b\u0430\u043c\u0430)$/i;
+
+/** A photo gallery's counter ("Image 3 of 23", "Photo 2/9", "Slide 1 of 5"). */
+const GALLERY_COUNTER =
+  /^(?:image|photo|picture|slide|foto|bild|imagen)\s*\d+\s*(?:of|\/|de|di|von|sur)?\s*\d+$/i;
+
+/**
+ * Whether a line of Markdown is only an advertisement's label or a gallery's counter, emphasis and
+ * trailing punctuation aside. Headings, list items, quotes and table rows are never taken for one:
+ * a section may well be called "Advertising".
+ */
+function isPageLabel(line: string): boolean {
+  if (/^\s*(?:[#|>]|[-*+] |\d+[.)] )/.test(line)) return false;
+  const text = line
+    .trim()
+    .replace(/^[*_]+|[*_]+$/g, '')
+    .replace(/[\s.:\u2026-]+$/, '');
+  return AD_LABEL.test(text) || GALLERY_COUNTER.test(text);
+}
+
+/**
  * Collapses runs of blank lines and trailing spaces that Turndown leaves between blocks, and the
- * three spaces it puts after a list marker to one (outside code blocks).
+ * three spaces it puts after a list marker to one, and drops the paragraphs that are only an
+ * advertisement's label or a gallery's counter ({@link isPageLabel}); code blocks are left as they are.
  */
 export function tidyMarkdown(markdown: string): string {
   let inFence = false;
-  const lines = markdown.split('\n').map((line) => {
+  const source = markdown.split('\n');
+  const lines = source.map((line, index) => {
     if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    return inFence ? line : line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ');
+    if (inFence) return line;
+    const alone = (source[index - 1] ?? '').trim() === '' && (source[index + 1] ?? '').trim() === '';
+    if (alone && isPageLabel(line)) return '';
+    return line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ');
   });
   return lines
     .join('\n')
