@@ -1,4 +1,5 @@
 import { WebToolError } from '@mono-agent/budget-policy';
+import { closeStrayCdata } from './cdata-in-html.js';
 import { parseContentType } from './content-type.js';
 import { countReplacements, type DecodedBody, decodeBody } from './decode-body.js';
 import { detectKind } from './detect-kind.js';
@@ -132,13 +133,13 @@ export async function extractWith(
       parserFailures: [],
     };
   }
+  // Every HTML stage reads a stray `<![CDATA[` as a browser does (see cdata-in-html.ts).
+  const html = closeStrayCdata(decoded.text);
   // The DOM stages cost time, memory and stack that grow faster than the page; a page past their
   // bounds is read in one streaming pass instead, and so is one the DOM stages broke on.
   const skipReason =
     strategy.skipDomStages ??
-    (await measureHtml(decoded.text).then((shape) =>
-      withinDomBounds(shape) ? undefined : boundsReason(shape),
-    ));
+    (await measureHtml(html).then((shape) => (withinDomBounds(shape) ? undefined : boundsReason(shape))));
   let article: Awaited<ReturnType<typeof extractHtml>> | undefined;
   let streamReason = skipReason === undefined ? undefined : `skipped: ${skipReason}`;
   if (streamReason === undefined) {
@@ -146,14 +147,14 @@ export async function extractWith(
     await Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()]);
     strategy.onDomStages?.();
     try {
-      article = await extractHtml(decoded.text, url);
+      article = await extractHtml(html, url);
     } catch (error) {
       if (WebToolError.isInstance(error)) throw error;
       streamReason = `failed: ${failureReason(error)}`;
     }
   }
   if (article === undefined) {
-    const streamed = await htmlToStreamedText(decoded.text, url);
+    const streamed = await htmlToStreamedText(html, url);
     const reason = streamReason ?? 'failed';
     return {
       ...base,
@@ -175,7 +176,7 @@ export async function extractWith(
     ...(article.title === undefined ? {} : { title: article.title }),
     stage: article.stage,
     parserFailures: article.parserFailures,
-    sparseShell: detectSparseShell(decoded.text, article.text),
+    sparseShell: detectSparseShell(html, article.text),
   };
 }
 

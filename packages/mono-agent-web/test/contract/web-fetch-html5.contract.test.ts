@@ -23,6 +23,14 @@ const PAGES: Record<string, string> = {
   '/no-body':
     '<html><head><title>Notice</title></head><p>The lighthouse museum is closed for repairs until spring.</p></html>',
   '/short': '<!doctype html><title>Hi</title><p>Hello.</p>',
+  // A forum theme leaves a stray CDATA opening near the top of every thread's body. A browser ends it
+  // at the next ">" and shows the thread; read as a CDATA section it would swallow the whole body.
+  '/stray-cdata': [
+    '<!doctype html><html><head><title>Which tide gauge?</title></head><body class="forum"><![CDATA[\n\n<div id="jumpToTop"></div>',
+    '<main><article class="message"><h4>harbourmaster</h4><p>Which tide gauge do you trust on the north quay, the float or the radar one?</p></article>',
+    '<article class="message"><h4>pilot</h4><p>The radar gauge: the float sticks in winter and reads a hand too high at low water.</p></article></main>',
+    '</body></html>',
+  ].join(''),
 };
 
 let server: Server;
@@ -101,6 +109,14 @@ describe('WebFetch reads HTML5 pages without <html>/<body> as a browser would', 
     const result = await fetchPage('/no-body');
     expect(result.isError).toBe(false);
     expect(framed(result.text)).toContain('The lighthouse museum is closed for repairs until spring.');
+  });
+
+  it('reads the page after a stray CDATA opening, as a browser shows it', async () => {
+    const result = await fetchPage('/stray-cdata');
+    expect(result.isError).toBe(false);
+    const content = framed(result.text);
+    expect(content).toContain('Which tide gauge do you trust on the north quay');
+    expect(content).toContain('The radar gauge: the float sticks in winter');
   });
 
   it('never answers ok with an empty document when the page had text, however short', async () => {
