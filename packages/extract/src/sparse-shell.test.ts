@@ -69,6 +69,12 @@ describe('detectSparseShell', () => {
         page('<div id="__next"><p>x</p></div><script id="__NEXT_DATA__" type="application/json">{}</script>'),
       ).markers,
     ).toContain('framework-state');
+    // Discourse's app view: a splash screen, its preload store and an empty main section.
+    const discourse = page(
+      '<section id="d-splash"><div class="preloader-image"></div></section><div class="hidden" id="data-preloaded"></div><section id="main"></section>',
+    );
+    expect(inspectShellMarkup(discourse).markers).toEqual(['framework-state']);
+    expect(detectSparseShell(discourse, '').sparse).toBe(true);
     expect(
       inspectShellMarkup(page('<noscript>Please enable JavaScript to continue.</noscript><main></main>'))
         .markers,

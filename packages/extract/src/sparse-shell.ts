@@ -49,8 +49,13 @@ const ANGULAR_OPENING = /<app-root(?![a-zA-Z0-9:-])/i;
 const NOSCRIPT_OPENING = /<noscript(?![a-zA-Z0-9:-])/i;
 /** At most this much text (a "Loading…") may sit in an otherwise empty mount element. */
 const MOUNT_TEXT_MAX_CHARS = 80;
+/**
+ * Markup a client-rendering framework leaves for its scripts: Next.js, Nuxt, Redux and Apollo state,
+ * Angular, React, Vue and SvelteKit attributes, and Discourse's preload store (`#data-preloaded`),
+ * whose app view sends a thread's posts by script.
+ */
 const FRAMEWORK_STATE =
-  /\bid\s*=\s*["']?__NEXT_DATA__|window\.__NUXT__|__INITIAL_STATE__|__APOLLO_STATE__|\bng-version\s*=|\bdata-reactroot\b|\bdata-server-rendered\b|\bdata-sveltekit-|\bdata-v-app\b/i;
+  /\bid\s*=\s*["']?__NEXT_DATA__|window\.__NUXT__|__INITIAL_STATE__|__APOLLO_STATE__|\bng-version\s*=|\bdata-reactroot\b|\bdata-server-rendered\b|\bdata-sveltekit-|\bdata-v-app\b|\bid\s*=\s*["']?data-preloaded\b/i;
 const JAVASCRIPT_REQUIRED =
   /\b(enable|turn on|activate)\s+javascript\b|\bjavascript\s+(is\s+)?(required|disabled|must be enabled|needs to be enabled)\b|\brequires?\s+javascript\b|\bneed(s)?\s+javascript\b/i;
 const EXTERNAL_SOURCE = /\bsrc\s*=/i;
