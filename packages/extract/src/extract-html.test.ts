@@ -1,5 +1,6 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { extractHtml } from './extract-html.js';
+import { extractHtml, SPREAD_MIN_SHARE, spreadContent } from './extract-html.js';
 
 const url = 'https://docs.example.org/guide/start.html';
 
@@ -174,5 +175,72 @@ describe('extractHtml: pages declared as articles', () => {
     expect(article.text).toContain('This bread is tangy');
     expect(article.text).toContain('350 g water');
     expect(article.text).toContain('Step 6: fold the dough5');
+  });
+});
+
+describe('extractHtml: pages that spread their content over sections', () => {
+  const sentences = (topic: string, count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) =>
+        `${topic} note ${index + 1} says how the service handles ${topic.toLowerCase()} for every team.`,
+    ).join(' ');
+  const section = (title: string, name: string) =>
+    `<section class="${name}"><div class="container"><h2>${title}</h2><p>${sentences(title, 3)}</p></div></section>`;
+  /** A landing page: a hero, feature sections and one `<article>`, which Defuddle takes for the content. */
+  const landing = (head: string) =>
+    `<!doctype html><html><head><title>Acme Payroll</title>${head}</head><body>
+<header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>
+<main><section class="hero"><h1>Payroll for small teams</h1><p>${sentences('Payroll', 2)}</p></section>
+${section('Time tracking', 'feature-grid')}${section('Benefits', 'feature-grid')}
+<div class="content"><article><h2>How Acme runs payroll</h2><p>${sentences('Onboarding', 6)}</p></article></div>
+${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
+<footer><p>Copyright Acme Company</p></footer></body></html>`;
+
+  it('reads every section of a page when Defuddle kept one of them', async () => {
+    const article = await extractHtml(
+      landing('<meta property="og:type" content="website">'),
+      'https://acme.example/',
+    );
+    expect(article.stage).toBe('cleaned-body');
+    for (const heading of [
+      '# Payroll for small teams',
+      '## Time tracking',
+      '## How Acme runs payroll',
+      '## Support',
+    ])
+      expect(article.markdown).toContain(heading);
+    expect(article.text).not.toContain('Pricing');
+    expect(article.text).not.toContain('Copyright Acme');
+    expect(article.title).toBe('Acme Payroll');
+  });
+
+  it('keeps Defuddle’s article on a product’s page, whatever declares the product', async () => {
+    for (const head of [
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Acme Payroll"}</script>',
+      '<meta property="og:type" content="product">',
+    ]) {
+      const article = await extractHtml(landing(head), 'https://acme.example/');
+      expect(article.stage).toBe('defuddle');
+      expect(article.text).toContain('Onboarding note 6');
+      expect(article.text).not.toContain('Tax filing note 1');
+    }
+  });
+
+  it('takes the region below half its words, keeps Defuddle’s article from half on', async () => {
+    const region = Array.from({ length: 40 }, (_, index) => `word${index}`);
+    const page = (markup: string) =>
+      parseHTML(`<!doctype html><html><body><header>Menu</header><main>${markup}</main></body></html>`)
+        .document as unknown as Document;
+    const article = (count: number) => region.slice(0, count).join(' ');
+    const spaced = page(`<p>${region.join(' ')}</p>`);
+    // Paragraphs without a space between them: their words never run together in the count.
+    const packed = page(region.map((word) => `<p>${word}</p>`).join(''));
+    for (const document of [spaced, packed]) {
+      expect(await spreadContent(document, url, article(SPREAD_MIN_SHARE * 40))).toBeUndefined();
+      const spread = await spreadContent(document, url, article(SPREAD_MIN_SHARE * 40 - 1));
+      expect(spread?.text.match(/word\d+/g)).toEqual(region);
+      expect(spread?.text).not.toContain('Menu');
+    }
   });
 });

@@ -245,7 +245,13 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     if (usable || kind === 'thread') {
       const series = await wholeSeries(document, whole, defuddle, kind === 'thread');
       if (series !== undefined) whole = series;
-      if (whole !== undefined && isUsableArticle(whole.text)) return finish('defuddle', whole, []);
+      if (whole !== undefined && isUsableArticle(whole.text)) {
+        const spread = kind === 'other' ? await spreadContent(document, baseUrl, whole.text) : undefined;
+        if (spread !== undefined) {
+          return { ...spread, title: whole.title ?? pageTitle, stage: 'cleaned-body', parserFailures };
+        }
+        return finish('defuddle', whole, []);
+      }
     }
     const found = await readability(document);
     if (found !== undefined && isUsableArticle(found.article.text)) {
@@ -277,6 +283,60 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     stage: 'cleaned-body',
     parserFailures,
   };
+}
+
+/**
+ * The share of the words of a page's main region that Defuddle's article must hold, on a page that
+ * declares no article, thread or product, for Defuddle's article to stand for the page. Below it
+ * Defuddle kept one of the page's sections (a landing page's first feature, a listing's first
+ * group), and the region without its chrome is the better article (see {@link spreadContent}).
+ */
+export const SPREAD_MIN_SHARE = 1 / 2;
+
+/**
+ * The page's main region (`<main>` or `role="main"`, else the body) without its chrome and its
+ * lists of links, when Defuddle's article (`articleText`) holds less than {@link SPREAD_MIN_SHARE}
+ * of its words. Service, listing and collection pages spread their content over many sibling
+ * sections, of which Defuddle keeps the highest-scoring one; a product page is not read this way
+ * (its region holds reviews and other products, which Defuddle rightly leaves out), and neither
+ * are articles and threads, whose own routes find their blocks.
+ */
+export async function spreadContent(
+  document: Document,
+  baseUrl: string,
+  articleText: string,
+): Promise<{ markdown: string; text: string } | undefined> {
+  const root = document.querySelector('main, [role="main"]') ?? document.body;
+  if (root === null) return undefined;
+  const articleWords = words(articleText).length;
+  // The conversion is the expensive part: most pages are ruled out by a bound on the region's words.
+  if (articleWords >= SPREAD_MIN_SHARE * regionWordBound(root)) return undefined;
+  const region = root.cloneNode(true) as Element;
+  for (const element of Array.from(region.querySelectorAll(CHROME_SELECTOR))) element.remove();
+  const markdown = dropLinkLists(await htmlToMarkdown(region.innerHTML, baseUrl));
+  const text = markdownToText(markdown);
+  if (!isUsableArticle(text) || articleWords >= SPREAD_MIN_SHARE * words(text).length) return undefined;
+  return { markdown, text };
+}
+
+/** `NodeFilter.SHOW_TEXT`, which linkedom's tree walker takes. */
+const SHOW_TEXT = 4;
+
+/**
+ * At least as many words as the region's Markdown will hold: each text node's words counted on their
+ * own (a word split by inline markup counts twice, words of adjacent blocks never run together as
+ * they do in `textContent`), and the alt texts of its images, which the Markdown writes.
+ */
+function regionWordBound(root: Element): number {
+  let count = 0;
+  const walker = root.ownerDocument.createTreeWalker(root, SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    count += words(node.nodeValue ?? '').length;
+  }
+  for (const image of Array.from(root.querySelectorAll('img[alt]'))) {
+    count += words(image.getAttribute('alt') ?? '').length;
+  }
+  return count;
 }
 
 /** Defuddle's options this module sets per run. */

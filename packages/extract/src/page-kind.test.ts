@@ -27,9 +27,27 @@ describe('pageKind', () => {
     for (const type of ['QAPage', 'DiscussionForumPosting']) {
       expect(pageKind(page(head + jsonLd({ '@type': type })))).toBe('thread');
     }
-    for (const type of ['Product', 'CollectionPage', 'TechArticle']) {
+    for (const type of ['CollectionPage', 'TechArticle']) {
       expect(pageKind(page(head + jsonLd({ '@type': type })))).toBe('other');
     }
+    for (const type of ['Product', 'ProductGroup', 'AggregateOffer']) {
+      expect(pageKind(page(head + jsonLd({ '@type': type })))).toBe('product');
+    }
+  });
+
+  it('reads a product from og:type and microdata unless the page declares an article', () => {
+    const item =
+      '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span></div>';
+    for (const openGraph of ['product', 'og:product', 'product.item']) {
+      expect(pageKind(page(`<meta property="og:type" content="${openGraph}">`))).toBe('product');
+    }
+    expect(pageKind(page('', item))).toBe('product');
+    expect(pageKind(page(jsonLd({ '@type': 'CollectionPage' }), item))).toBe('product');
+    // A story with a box of the things it recommends stays a story.
+    expect(pageKind(page(jsonLd({ '@type': 'BlogPosting' }), item))).toBe('article');
+    expect(pageKind(page('<meta property="og:type" content="article">', item))).toBe('article');
+    // A question about a product is a thread.
+    expect(pageKind(page(jsonLd([{ '@type': 'Product' }, { '@type': 'QAPage' }])))).toBe('thread');
   });
 
   it('reads a thread from the microdata forum engines put on their posts', () => {

@@ -1,16 +1,29 @@
 /**
  * What a page declares itself to be, read from its metadata before any extractor runs: `article`
  * for a news story, blog post or report (one block of prose), `thread` for a forum thread or a
- * question with its answers (a series of posts, all of them content), `other` for everything else
- * (documentation, products, services, listings and collections, and pages that declare nothing).
+ * question with its answers (a series of posts, all of them content), `product` for a product's page
+ * (a description, specifications and prices among offers, reviews and other products), `other` for
+ * everything else (documentation, services, listings and collections, and pages that declare
+ * nothing).
  */
-export type PageKind = 'article' | 'thread' | 'other';
+export type PageKind = 'article' | 'thread' | 'product' | 'other';
 
 /** schema.org types of a page that is a series of posts: a forum thread, a question and its answers. */
 const THREAD_TYPES = new Set(['qapage', 'discussionforumposting']);
 
 /** The same types in microdata, as forum engines mark their server-rendered posts. */
 const THREAD_MICRODATA = '[itemtype*="schema.org/DiscussionForumPosting"], [itemtype*="schema.org/QAPage"]';
+
+/** schema.org types of a product or its offer, and the same in microdata. */
+const PRODUCT_TYPES = new Set([
+  'product',
+  'productgroup',
+  'productmodel',
+  'individualproduct',
+  'offer',
+  'aggregateoffer',
+]);
+const PRODUCT_MICRODATA = '[itemtype*="schema.org/Product" i]';
 
 /** schema.org types of a single piece of prose. */
 const ARTICLE_TYPES = new Set([
@@ -61,10 +74,16 @@ const NON_ARTICLE_TYPES = new Set([
 /** `"@type": "X"` or `"@type": ["X", "Y"]` in JSON-LD, read without parsing (pages often ship invalid JSON-LD). */
 const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
 
-/** Reads the page's declared kind from JSON-LD `@type`s, microdata thread types and `og:type`. */
+/**
+ * Reads the page's declared kind from JSON-LD `@type`s, microdata thread and product types and
+ * `og:type` (`product`, `og:product`, `product.item`…). A thread outweighs a product (a question about
+ * a product is a thread); a product in JSON-LD outweighs any other type, one in microdata or
+ * `og:type` only the lack of an article's declaration.
+ */
 export function pageKind(document: ParentNode): PageKind {
   let article = false;
   let other = false;
+  let product = false;
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
     for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
       for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? []) {
@@ -74,13 +93,16 @@ export function pageKind(document: ParentNode): PageKind {
           .toLowerCase();
         if (THREAD_TYPES.has(type)) return 'thread';
         if (NON_ARTICLE_TYPES.has(type)) other = true;
+        if (PRODUCT_TYPES.has(type)) product = true;
         if (ARTICLE_TYPES.has(type)) article = true;
       }
     }
   }
   if (document.querySelector(THREAD_MICRODATA) !== null) return 'thread';
-  if (other) return 'other';
-  if (article) return 'article';
+  if (product) return 'product';
   const openGraph = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
-  return /^\s*article\s*$/i.test(openGraph) ? 'article' : 'other';
+  // A story may carry product microdata (a box of things it recommends): its own declaration decides.
+  if (!other && (article || /^\s*article\s*$/i.test(openGraph))) return 'article';
+  if (/product/i.test(openGraph) || document.querySelector(PRODUCT_MICRODATA) !== null) return 'product';
+  return 'other';
 }

@@ -31,7 +31,31 @@ const PAGES: Record<string, string> = {
     '<article class="message"><h4>pilot</h4><p>The radar gauge: the float sticks in winter and reads a hand too high at low water.</p></article></main>',
     '</body></html>',
   ].join(''),
+  // A landing page spreads its content over sibling sections; Defuddle keeps one block of them.
+  '/landing': landingPage(),
 };
+
+/** A service's landing page: a hero, feature sections and one `<article>` among them. */
+function landingPage(): string {
+  const notes = (topic: string, count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) => `${topic} note ${index + 1} says how the harbour office handles it.`,
+    ).join(' ');
+  const section = (title: string, name: string) =>
+    `<section class="${name}"><div class="container"><h2>${title}</h2><p>${notes(title, 3)}</p></div></section>`;
+  return [
+    '<!doctype html><html><head><title>Harbour office</title><meta property="og:type" content="website"></head><body>',
+    '<header><nav><a href="/">Home</a> <a href="/fees">Fees</a></nav></header>',
+    `<main><section class="hero"><h1>Moorings on the north quay</h1><p>${notes('Moorings', 2)}</p></section>`,
+    section('Winter storage', 'feature-grid'),
+    section('Slipway permits', 'feature-grid'),
+    `<div class="content"><article><h2>How a berth is booked</h2><p>${notes('Booking', 6)}</p></article></div>`,
+    section('Pilotage', 'testimonial'),
+    section('Contact the office', 'faq'),
+    '</main><footer><p>Harbour office, north quay</p></footer></body></html>',
+  ].join('');
+}
 
 let server: Server;
 let origin: string;
@@ -117,6 +141,23 @@ describe('WebFetch reads HTML5 pages without <html>/<body> as a browser would', 
     const content = framed(result.text);
     expect(content).toContain('Which tide gauge do you trust on the north quay');
     expect(content).toContain('The radar gauge: the float sticks in winter');
+  });
+
+  it('falls back to the cleaned body when Defuddle kept one section of a landing page', async () => {
+    const result = await fetchPage('/landing');
+    expect(result.isError).toBe(false);
+    const content = framed(result.text);
+    for (const heading of [
+      'Moorings on the north quay',
+      'Winter storage',
+      'How a berth is booked',
+      'Contact the office',
+    ])
+      expect(content).toContain(heading);
+    expect(content).toContain('Pilotage note 3');
+    // The page's chrome stays out.
+    expect(content).not.toContain('Fees');
+    expect(content).not.toContain('Harbour office, north quay');
   });
 
   it('never answers ok with an empty document when the page had text, however short', async () => {
