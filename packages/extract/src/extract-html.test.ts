@@ -1,6 +1,13 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { extractHtml, SPREAD_MIN_SHARE, spreadContent } from './extract-html.js';
+import {
+  extractHtml,
+  FRAGMENT_MAX_EDGE,
+  FRAGMENT_MIN_GROWTH,
+  holdsSpreadBlock,
+  SPREAD_MIN_SHARE,
+  spreadContent,
+} from './extract-html.js';
 
 const url = 'https://docs.example.org/guide/start.html';
 
@@ -242,5 +249,89 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
       expect(spread?.text.match(/word\d+/g)).toEqual(region);
       expect(spread?.text).not.toContain('Menu');
     }
+  });
+});
+
+describe('extractHtml: a story Readability kept in parts', () => {
+  const trees = [
+    'alder',
+    'birch',
+    'cedar',
+    'dogwood',
+    'elm',
+    'fir',
+    'ginkgo',
+    'hazel',
+    'ivy',
+    'juniper',
+    'larch',
+    'maple',
+  ];
+  const prose = (step: number, count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) =>
+        `Step ${step}-${index} splits ${trees[(step * 3 + index) % 12]} logs, stacks them bark up, and dries ${trees[(step + index * 5) % 12]} kindling, says ranger ${step * 10 + index}.`,
+    ).join(' ');
+  // Readability's first pass strips sections whose class says "extra" as unlikely content; Defuddle
+  // keeps them. Readability's block is then the other steps, spread through the guide.
+  const guide = (extraSentences: number) => {
+    const section = (step: number) =>
+      step % 2
+        ? `<section class="tip"><h2>Step ${step}</h2><p>${prose(step, 2)}</p></section>`
+        : `<section class="extra-tip"><h2>Step ${step}</h2><p>${prose(step, extraSentences)}</p></section>`;
+    return (
+      '<!doctype html><html><head><title>Campfires</title><meta property="og:type" content="article"></head><body>' +
+      '<header><nav><a href="/">Home</a></nav></header><main><h1>How to build a campfire</h1>' +
+      `<div class="guide">${Array.from({ length: 10 }, (_, index) => section(index + 1)).join('')}</div></main>` +
+      '<footer>Copyright</footer></body></html>'
+    );
+  };
+  const steps = (text: string) => text.match(/Step \d+-0/g);
+
+  it('reads the whole guide when the block is under half the page’s prose and runs through Defuddle’s article', async () => {
+    const article = await extractHtml(guide(3), 'https://outdoors.example/campfire');
+    expect(article.stage).toBe('defuddle');
+    expect(steps(article.text)).toEqual(Array.from({ length: 10 }, (_, index) => `Step ${index + 1}-0`));
+    expect(article.text).not.toContain('Copyright');
+  });
+
+  it('keeps the block when it holds half the page’s prose or more', async () => {
+    const article = await extractHtml(guide(1), 'https://outdoors.example/campfire');
+    expect(steps(article.text)).toEqual(['Step 1-0', 'Step 3-0', 'Step 5-0', 'Step 7-0', 'Step 9-0']);
+  });
+
+  describe('holdsSpreadBlock', () => {
+    const block = Array.from({ length: 100 }, (_, index) => `b${index}`);
+    const extra = (count: number, from = 0) =>
+      Array.from({ length: count }, (_, index) => `x${from + index}`);
+    const article = (list: string[]) => ({
+      markdown: list.join(' '),
+      text: list.join(' '),
+      title: undefined,
+    });
+    const split = (middle: string[], before: string[] = [], after: string[] = []) =>
+      article([...before, ...block.slice(0, 50), ...middle, ...block.slice(50), ...after]);
+
+    it('needs FRAGMENT_MIN_GROWTH times the block’s words', () => {
+      expect(FRAGMENT_MIN_GROWTH * block.length).toBe(120);
+      expect(holdsSpreadBlock(split(extra(20)), block.join(' '))).toBe(true);
+      expect(holdsSpreadBlock(split(extra(19)), block.join(' '))).toBe(false);
+    });
+
+    it('needs the block to start and end within FRAGMENT_MAX_EDGE of the article’s ends', () => {
+      // 200 words: the edge is 30 words at either end.
+      expect(FRAGMENT_MAX_EDGE * 200).toBe(30);
+      expect(holdsSpreadBlock(split(extra(40), extra(30, 100), extra(30, 200)), block.join(' '))).toBe(true);
+      expect(holdsSpreadBlock(split(extra(39), extra(31, 100), extra(30, 200)), block.join(' '))).toBe(false);
+      expect(holdsSpreadBlock(split(extra(39), extra(30, 100), extra(31, 200)), block.join(' '))).toBe(false);
+      // A block at the start of a longer article (a story with related posts after it) stays.
+      expect(holdsSpreadBlock(split([], [], extra(100)), block.join(' '))).toBe(false);
+    });
+
+    it('needs most of the block in the article', () => {
+      const changed = [...block.slice(0, 50), ...extra(50, 500)];
+      expect(holdsSpreadBlock(split(extra(40)), changed.join(' '))).toBe(false);
+    });
   });
 });

@@ -99,6 +99,27 @@ const SHORT_BLOCK_MAX_WORDS = 150;
 const SHORT_BLOCK_MIN_GROWTH = 3;
 const SHORT_BLOCK_MAX_GROWTH = 8;
 
+/**
+ * The share of the page's prose (the words of its main region outside chrome and links, see
+ * {@link regionProseWords}) under which the block an article page's route chose may be a fragment
+ * of the story: Readability keeps a long guide's prose and drops the boxes, lists and tables between
+ * its paragraphs, or keeps one section of a roundup. Defuddle's article of the whole page then
+ * replaces it when it holds the block spread through it (see {@link holdsSpreadBlock}). Links are
+ * not counted so that a news page's teasers do not make every story look like a fragment (and cost
+ * a second Defuddle pass).
+ */
+const FRAGMENT_MAX_SHARE = 1 / 2;
+
+/** How many times the block's words Defuddle's article must hold to replace a fragment. */
+export const FRAGMENT_MIN_GROWTH = 1.2;
+
+/**
+ * How far from its start and its end Defuddle's article may first and last share a word trigram
+ * with the block, as a share of its words, for the block to run through it rather than sit at one
+ * end (a story with related posts or a second story after it).
+ */
+export const FRAGMENT_MAX_EDGE = 0.15;
+
 /** Elements whose text is never shown, removed before the last resort reads the body's text. */
 const INVISIBLE_SELECTOR = 'script, style, noscript, template';
 
@@ -198,6 +219,8 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     dropCaptions(document);
     // Title, metadata and JSON-LD, kept for Defuddle before Readability rewrites the document.
     const head = document.head.innerHTML;
+    // Counted before Readability rewrites the document.
+    const pageWords = regionProseWords(mainRegion(document));
     const found = await readability(document);
     let blockArticle: StageArticle | undefined;
     if (found !== undefined && isUsableArticle(found.article.text)) {
@@ -219,13 +242,20 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
       choice === 'defuddle'
         ? finish('defuddle', article, [['readability', found?.article]])
         : finish('readability', article, [['defuddle', blockArticle]]);
-    if (chosen !== undefined && words(chosen.text).length >= SHORT_BLOCK_MAX_WORDS)
-      return finishChosen(chosen);
-    // Neither found the article in Readability's block, or the block is short: Defuddle gets the
-    // whole page. A short block stays unless Defuddle's article holds it and more.
+    const chosenWords = chosen === undefined ? 0 : words(chosen.text).length;
+    const partial = chosenWords >= SHORT_BLOCK_MAX_WORDS && chosenWords < FRAGMENT_MAX_SHARE * pageWords;
+    if (chosen !== undefined && chosenWords >= SHORT_BLOCK_MAX_WORDS && !partial) return finishChosen(chosen);
+    // Neither found the article in Readability's block, or the block is short or a small part of
+    // the page: Defuddle gets the whole page. The block stays unless Defuddle's article holds it as
+    // a fragment.
     const page = await parse();
     dropCaptions(page);
     const whole = await defuddle(page);
+    if (chosen !== undefined && partial) {
+      return whole !== undefined && holdsSpreadBlock(whole, chosen.text)
+        ? finish('defuddle', whole, [['readability', found?.article]])
+        : finishChosen(chosen);
+    }
     if (chosen !== undefined && (whole === undefined || !extendsBlock(whole, chosen.text)))
       return finishChosen(chosen);
     if (whole !== undefined && isUsableArticle(whole.text))
@@ -306,7 +336,7 @@ export async function spreadContent(
   baseUrl: string,
   articleText: string,
 ): Promise<{ markdown: string; text: string } | undefined> {
-  const root = document.querySelector('main, [role="main"]') ?? document.body;
+  const root = mainRegion(document);
   if (root === null) return undefined;
   const articleWords = words(articleText).length;
   // The conversion is the expensive part: most pages are ruled out by a bound on the region's words.
@@ -319,22 +349,70 @@ export async function spreadContent(
   return { markdown, text };
 }
 
-/** `NodeFilter.SHOW_TEXT`, which linkedom's tree walker takes. */
-const SHOW_TEXT = 4;
+/** The page's main region: its `<main>` (or `role="main"`), else its body. */
+function mainRegion(document: Document): Element | null {
+  return document.querySelector('main, [role="main"]') ?? document.body;
+}
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** The elements of {@link CHROME_SELECTOR} by name, and its roles (see {@link isChrome}). */
+const CHROME_ELEMENTS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+]);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo']);
+
+/** Whether `element` matches {@link CHROME_SELECTOR}, read without a selector engine. */
+function isChrome(element: Element): boolean {
+  if (CHROME_ELEMENTS.has(element.localName)) return true;
+  const role = element.getAttribute('role');
+  if (role !== null && CHROME_ROLES.has(role)) return true;
+  return element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden');
+}
 
 /**
- * At least as many words as the region's Markdown will hold: each text node's words counted on their
- * own (a word split by inline markup counts twice, words of adjacent blocks never run together as
- * they do in `textContent`), and the alt texts of its images, which the Markdown writes.
+ * At least as many words as the region's Markdown will hold once its chrome is removed: the words of
+ * each text node outside chrome counted on their own (a word split by inline markup counts twice,
+ * words of adjacent blocks never run together as they do in `textContent`), and the alt texts of its
+ * images, which the Markdown writes.
  */
-function regionWordBound(root: Element): number {
+function regionWordBound(root: Element | null): number {
+  return regionWords(root, true);
+}
+
+/**
+ * The words of the region's prose: its text outside chrome and outside links (menus, teasers and
+ * "more stories" lists are links), each text node counted on its own.
+ */
+function regionProseWords(root: Element | null): number {
+  return regionWords(root, false);
+}
+
+function regionWords(root: Element | null, withLinks: boolean): number {
+  if (root === null) return 0;
   let count = 0;
-  const walker = root.ownerDocument.createTreeWalker(root, SHOW_TEXT);
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-    count += words(node.nodeValue ?? '').length;
-  }
-  for (const image of Array.from(root.querySelectorAll('img[alt]'))) {
-    count += words(image.getAttribute('alt') ?? '').length;
+  const pending: Node[] = [root];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType === TEXT_NODE) {
+        count += words(child.nodeValue ?? '').length;
+      } else if (child.nodeType === ELEMENT_NODE) {
+        const element = child as Element;
+        if (isChrome(element) || (!withLinks && element.localName === 'a')) continue;
+        if (element.localName === 'img') count += words(element.getAttribute('alt') ?? '').length;
+        pending.push(element);
+      }
+    }
   }
   return count;
 }
@@ -430,6 +508,34 @@ function extendsBlock(whole: StageArticle, block: string): boolean {
   if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
   const proseWords = words(markdownToText(withoutLinks(whole.markdown))).length;
   return proseWords >= SHORT_BLOCK_MIN_GROWTH * blockWords.length;
+}
+
+/**
+ * Whether Defuddle's article `whole` holds the block `block` as a fragment spread through it: most of
+ * the block's word trigrams are in it ({@link DEFUDDLE_MIN_OVERLAP}), it has
+ * {@link FRAGMENT_MIN_GROWTH} times the block's words, and the shared trigrams start and end within
+ * {@link FRAGMENT_MAX_EDGE} of its two ends, so what it adds lies between the block's parts.
+ */
+export function holdsSpreadBlock(whole: StageArticle, block: string): boolean {
+  if (!isUsableArticle(whole.text)) return false;
+  const wholeWords = words(whole.text);
+  const blockWords = words(block);
+  if (wholeWords.length < FRAGMENT_MIN_GROWTH * blockWords.length) return false;
+  if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
+  const blockTrigrams = new Set<string>();
+  for (let index = 0; index + 2 < blockWords.length; index++) {
+    blockTrigrams.add(`${blockWords[index]} ${blockWords[index + 1]} ${blockWords[index + 2]}`);
+  }
+  let first = -1;
+  let last = -1;
+  for (let index = 0; index + 2 < wholeWords.length; index++) {
+    if (!blockTrigrams.has(`${wholeWords[index]} ${wholeWords[index + 1]} ${wholeWords[index + 2]}`))
+      continue;
+    if (first < 0) first = index;
+    last = index + 2;
+  }
+  const edge = FRAGMENT_MAX_EDGE * wholeWords.length;
+  return first >= 0 && first <= edge && wholeWords.length - 1 - last <= edge;
 }
 
 /** Markdown without its links and images (an image inside a link included), their text too. */
