@@ -62,14 +62,17 @@ export function chooseArticle(
  */
 export function trigramOverlap(inner: string[], outer: string[]): number {
   const outerTrigrams = new Set<string>();
-  for (let index = 0; index + 2 < outer.length; index++) {
-    outerTrigrams.add(`${outer[index]} ${outer[index + 1]} ${outer[index + 2]}`);
-  }
+  for (let index = 0; index + 2 < outer.length; index++) outerTrigrams.add(trigramAt(outer, index));
   let total = 0;
   let shared = 0;
   for (let index = 0; index + 2 < inner.length; index++) {
     total++;
-    if (outerTrigrams.has(`${inner[index]} ${inner[index + 1]} ${inner[index + 2]}`)) shared++;
+    if (outerTrigrams.has(trigramAt(inner, index))) shared++;
   }
   return total === 0 ? (inner.every((word) => outer.includes(word)) ? 1 : 0) : shared / total;
+}
+
+/** The word trigram of `list` starting at `index`, as one key. */
+export function trigramAt(list: string[], index: number): string {
+  return `${list[index]} ${list[index + 1]} ${list[index + 2]}`;
 }

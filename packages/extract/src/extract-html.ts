@@ -4,6 +4,7 @@ import {
   chooseArticle,
   DEFUDDLE_MIN_OVERLAP,
   isUsableArticle,
+  trigramAt,
   trigramOverlap,
   words,
 } from './choose-article.js';
@@ -78,9 +79,31 @@ function dropCaptions(document: Document): void {
   }
 }
 
-/** Elements removed from the body before the cleaned-body conversion: navigation and page chrome. */
-const CHROME_SELECTOR =
-  'script, style, noscript, template, iframe, nav, header, footer, aside, form, [role="navigation"], [role="banner"], [role="contentinfo"], [aria-hidden="true"], [hidden]';
+/** Page chrome by element name and by role: navigation, banners, footers, forms, scripts. */
+const CHROME_ELEMENTS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+]);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo']);
+
+/**
+ * Elements removed from the body before the cleaned-body conversion: the chrome above and hidden
+ * elements. {@link isChrome} reads the same without a selector engine.
+ */
+const CHROME_SELECTOR = [
+  ...CHROME_ELEMENTS,
+  ...Array.from(CHROME_ROLES, (role) => `[role="${role}"]`),
+  '[aria-hidden="true"]',
+  '[hidden]',
+].join(', ');
 
 /**
  * The largest share of the words of Readability's block that may be left once its lists of links are
@@ -243,8 +266,9 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
         ? finish('defuddle', article, [['readability', found?.article]])
         : finish('readability', article, [['defuddle', blockArticle]]);
     const chosenWords = chosen === undefined ? 0 : words(chosen.text).length;
-    const partial = chosenWords >= SHORT_BLOCK_MAX_WORDS && chosenWords < FRAGMENT_MAX_SHARE * pageWords;
-    if (chosen !== undefined && chosenWords >= SHORT_BLOCK_MAX_WORDS && !partial) return finishChosen(chosen);
+    const long = chosen !== undefined && chosenWords >= SHORT_BLOCK_MAX_WORDS;
+    const partial = long && chosenWords < FRAGMENT_MAX_SHARE * pageWords;
+    if (chosen !== undefined && long && !partial) return finishChosen(chosen);
     // Neither found the article in Readability's block, or the block is short or a small part of
     // the page: Defuddle gets the whole page. The block stays unless Defuddle's article holds it as
     // a fragment.
@@ -356,21 +380,6 @@ function mainRegion(document: Document): Element | null {
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
-
-/** The elements of {@link CHROME_SELECTOR} by name, and its roles (see {@link isChrome}). */
-const CHROME_ELEMENTS = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'iframe',
-  'nav',
-  'header',
-  'footer',
-  'aside',
-  'form',
-]);
-const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo']);
 
 /** Whether `element` matches {@link CHROME_SELECTOR}, read without a selector engine. */
 function isChrome(element: Element): boolean {
@@ -523,14 +532,11 @@ export function holdsSpreadBlock(whole: StageArticle, block: string): boolean {
   if (wholeWords.length < FRAGMENT_MIN_GROWTH * blockWords.length) return false;
   if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
   const blockTrigrams = new Set<string>();
-  for (let index = 0; index + 2 < blockWords.length; index++) {
-    blockTrigrams.add(`${blockWords[index]} ${blockWords[index + 1]} ${blockWords[index + 2]}`);
-  }
+  for (let index = 0; index + 2 < blockWords.length; index++) blockTrigrams.add(trigramAt(blockWords, index));
   let first = -1;
   let last = -1;
   for (let index = 0; index + 2 < wholeWords.length; index++) {
-    if (!blockTrigrams.has(`${wholeWords[index]} ${wholeWords[index + 1]} ${wholeWords[index + 2]}`))
-      continue;
+    if (!blockTrigrams.has(trigramAt(wholeWords, index))) continue;
     if (first < 0) first = index;
     last = index + 2;
   }
