@@ -36,6 +36,39 @@ describe('extractHtml: pages a browser would render', () => {
     expect(article.text).toContain('Shop closed today, back on Monday.');
   });
 
+  it("reads a page's description of itself when its body holds no text at all", async () => {
+    const shell = (head: string) =>
+      `<!doctype html><html><head><title>Thread</title>${head}</head><body><section id="splash"><div class="dots"></div></section><div id="app"></div><script>start()</script></body></html>`;
+    const article = await extractHtml(
+      shell(
+        '<meta property="og:description" content="Short."><meta name="description" content="How do I *start*?   Where [should](x) I begin">',
+      ),
+      url,
+    );
+    expect(article).toMatchObject({ stage: 'page-description', title: 'Thread' });
+    expect(article.text).toBe('How do I *start*? Where [should](x) I begin');
+    // Written as text: nothing in it becomes Markdown emphasis or a link.
+    expect(article.markdown).toBe('How do I \\*start\\*? Where \\[should\\](x) I begin');
+    expect(article.parserFailures.map((failure) => failure.stage)).toContain('cleaned-body');
+    // The longest of the descriptions wins; a blank one is none.
+    const twitter = await extractHtml(
+      shell(
+        '<meta name="description" content="  "><meta name="twitter:description" content="From the card.">',
+      ),
+      url,
+    );
+    expect(twitter).toMatchObject({ stage: 'page-description', text: 'From the card.' });
+    // Any text in the body, even a loading notice, is the body's own.
+    const loading = await extractHtml(
+      shell('<meta name="description" content="About the thread.">').replace(
+        '<div id="app">',
+        '<div id="app">Loading',
+      ),
+      url,
+    );
+    expect(loading).toMatchObject({ stage: 'cleaned-body', text: 'Loading' });
+  });
+
   it('comes back empty only for a page without text', async () => {
     for (const page of ['', '<!doctype html>', '<html><body><script>var a = 1;</script></body></html>']) {
       const article = await extractHtml(page, url);

@@ -30,7 +30,7 @@ export interface HtmlArticle {
   text: string;
   /** The page's title, when known. */
   title: string | undefined;
-  /** The stage whose article was chosen. */
+  /** The stage whose article was chosen (`page-description` when the body held no text at all). */
   stage: ExtractionStage;
   /** Stages that failed or found nothing usable. */
   parserFailures: ParserFailure[];
@@ -330,13 +330,44 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     for (const element of Array.from(whole.body.querySelectorAll(INVISIBLE_SELECTOR))) element.remove();
     markdown = await htmlToMarkdown(whole.body.innerHTML, baseUrl);
   }
-  return {
-    markdown,
-    text: markdownToText(markdown),
-    title: titleFallback,
-    stage: 'cleaned-body',
-    parserFailures,
-  };
+  let text = markdownToText(markdown);
+  if (text === '') {
+    // The body holds no text at all (an application's shell): the summary the page gives of itself
+    // is all there is to read until it is rendered.
+    const description = pageDescription(fresh);
+    if (description !== undefined) {
+      failed('cleaned-body', 'no text in the body');
+      const paragraph = fresh.createElement('p');
+      paragraph.textContent = description;
+      markdown = await htmlToMarkdown(paragraph.outerHTML, baseUrl);
+      text = markdownToText(markdown);
+      return { markdown, text, title: titleFallback, stage: 'page-description', parserFailures };
+    }
+  }
+  return { markdown, text, title: titleFallback, stage: 'cleaned-body', parserFailures };
+}
+
+/** The page's description of itself in its head, in the order sites fill them in. */
+const DESCRIPTION_SELECTORS = [
+  'meta[name="description" i]',
+  'meta[property="og:description" i]',
+  'meta[name="twitter:description" i]',
+  'meta[property="twitter:description" i]',
+];
+
+/**
+ * The longest of the descriptions a page gives of itself (`description`, Open Graph and Twitter
+ * card), whitespace collapsed; undefined when it gives none.
+ */
+export function pageDescription(document: Document): string | undefined {
+  let longest: string | undefined;
+  for (const selector of DESCRIPTION_SELECTORS) {
+    for (const meta of Array.from(document.querySelectorAll(selector))) {
+      const content = (meta.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
+      if (content !== '' && content.length > (longest?.length ?? 0)) longest = content;
+    }
+  }
+  return longest;
 }
 
 /**

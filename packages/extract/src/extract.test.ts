@@ -90,6 +90,15 @@ describe('extract: HTML', () => {
     expect(document.parserFailures.map((failure) => failure.stage)).toContain('defuddle');
   });
 
+  it("keeps a shell sparse when its content is the page's description of itself", async () => {
+    const shell =
+      '<html><head><title>Thread</title><meta name="description" content="A long summary of a thread that only its application script shows, which runs well past the two hundred characters a sparse extraction may hold, so that the signal has to come from the body and not from the head of the page."></head><body><div id="root"></div><script>boot()</script></body></html>';
+    const document = await extract({ body: shell, url, contentType: 'text/html', format: 'text' });
+    expect(document.stage).toBe('page-description');
+    expect(document.content.length).toBeGreaterThan(200);
+    expect(document.sparseShell).toMatchObject({ textChars: 0, sparse: true });
+  });
+
   it('decodes a Shift_JIS page declared by its meta', async () => {
     const document = await extract({
       body: fixture('shift-jis-meta.html'),

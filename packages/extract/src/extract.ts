@@ -176,7 +176,8 @@ export async function extractWith(
     ...(article.title === undefined ? {} : { title: article.title }),
     stage: article.stage,
     parserFailures: article.parserFailures,
-    sparseShell: detectSparseShell(html, article.text),
+    // A shell's description of itself is no text its body holds: it stays sparse.
+    sparseShell: detectSparseShell(html, article.stage === 'page-description' ? '' : article.text),
   };
 }
 

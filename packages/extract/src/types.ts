@@ -14,6 +14,7 @@ export type ExtractionStage =
   | 'defuddle'
   | 'readability'
   | 'cleaned-body'
+  | 'page-description'
   | 'streamed-text'
   | 'json'
   | 'xml'

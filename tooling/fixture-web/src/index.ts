@@ -28,7 +28,7 @@ export {
 export { LOOPBACK_HOSTS, type LoopbackHost } from './loopback-hosts.js';
 export { findRecordedPage, type RecordedPage, recordedPages } from './recorded-pages.js';
 export type { RecordedRequest, RequestOutcome } from './request-log.js';
-export { CLIENT_RENDERED_ARTICLE } from './routes/app-pages.js';
+export { CLIENT_RENDERED_ARTICLE, CLIENT_RENDERED_DESCRIPTION } from './routes/app-pages.js';
 export { legacyTextBytes } from './routes/legacy-text.js';
 export type { ScenarioContext, ScenarioHandler, ScenarioResponse } from './scenarios.js';
 export {

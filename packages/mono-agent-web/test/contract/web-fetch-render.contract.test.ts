@@ -216,6 +216,23 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     ).toEqual([]);
   }, 120_000);
 
+  it('a shell whose body has no text and whose head describes it: static, the description is the content and the shell is still sparse; auto renders it', async () => {
+    const url = web.url('/app/client-rendered?described=1');
+    const never = await fetchOnce('auto', { url, render: 'never' });
+    expect(never.isError).toBe(false);
+    expect(never.text.split('\n')[0]).toContain('rendered: no | browser recommended: request_rendering');
+    expect(never.text).toContain('& the server <b>sends</b> none of it.');
+    expect(never.text).not.toContain(RENDERED_MARKER);
+    const events: TimingEvent[] = [];
+    const auto = await fetchOnce('auto', { url }, events);
+    expect(auto.text).toMatch(/rendered: yes \(sparse_shell\)/);
+    expect(auto.text).toContain(RENDERED_MARKER);
+    expect(events.map((event) => event.extractionStage)).not.toContain('page-description');
+    const failed = await fetchOnce('auto', { url: `${url}&api-delay=60000` });
+    expect([failed.isError, failed.code]).toEqual([true, 'backend_unavailable']);
+    expect(failed.text).not.toContain('A summary in the page head');
+  }, 120_000);
+
   it('"If rendering then fails, the loading shell is not returned as success": a shell whose data never arrives is an error', async () => {
     const result = await fetchOnce('auto', { url: web.url('/app/client-rendered?api-delay=60000') });
     expect(result.isError).toBe(true);

@@ -16,11 +16,23 @@ export const CLIENT_RENDERED_ARTICLE = {
 const html = (title: string, head: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
+/** What the described shell says of itself in its head, as a forum's app view does. */
+export const CLIENT_RENDERED_DESCRIPTION =
+  'A summary in the page head: the article below is rendered by the page script, & the server <b>sends</b> none of it.';
+
 const shell = (script: string) =>
   html(
     'App',
     '<script type="module" src="/app-api/bundle.js"></script>',
     `<noscript>You need to enable JavaScript to run this app.</noscript><div id="root">Loading...</div><script>${script}</script>`,
+  );
+
+/** A shell whose body has no text at all (a splash of dots), with a description in its head. */
+const describedShell = (script: string) =>
+  html(
+    'App',
+    `<meta name="description" content="${CLIENT_RENDERED_DESCRIPTION.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;')}"><meta property="og:description" content="A summary."><script type="module" src="/app-api/bundle.js"></script>`,
+    `<section id="splash"><div class="dots"></div><div class="dots"></div></section><div id="root"></div><script>${script}</script>`,
   );
 
 const insertArticle = (api: string, timerMs: number) => `
@@ -46,7 +58,9 @@ function otherHost(value: string | null): string {
 /**
  * `/app/<page>`: pages that need a browser.
  * - `client-rendered?api-delay=200&timer=300`: an application shell ("Loading...") whose script
- *   fetches `/app-api/article` (answered after `api-delay` ms) and inserts it after `timer` ms.
+ *   fetches `/app-api/article` (answered after `api-delay` ms) and inserts it after `timer` ms; with
+ *   `described=1` the body has no text at all and the head describes the page
+ *   ({@link CLIENT_RENDERED_DESCRIPTION}).
  * - `cross-host?other=127.0.0.2&navigate=1`: the same shell, plus an image, a script, a stylesheet and
  *   a `fetch()` on the other host; with `navigate=1` the page then sends the browser to the other
  *   host's `/app/landing`. The request log shows whether the other host was ever contacted.
@@ -72,7 +86,8 @@ export const appPageRoute: Route = {
           max: 60_000,
           fallback: 300,
         });
-        send(context, 200, headers, shell(insertArticle(`/app-api/article?delay=${apiDelay}`, timer)));
+        const page = url.searchParams.get('described') === '1' ? describedShell : shell;
+        send(context, 200, headers, page(insertArticle(`/app-api/article?delay=${apiDelay}`, timer)));
         return;
       }
       case 'cross-host': {
