@@ -35,12 +35,12 @@ export const DEFAULT_EXTRACTION_DEADLINE_MS = 45_000;
 export const MAX_TASKS_PER_WORKER = 200;
 
 /**
- * A worker whose heap occupies more than this many MiB after a task is replaced. V8 keeps the memory
- * a large page made the heap grow by for as long as the worker runs, so without this one large page
- * would raise the process's memory for the rest of its life. After ordinary pages a worker's heap
- * occupies about 50 to 65 MB.
+ * A worker whose heap occupies more than this many MiB after a task collects its garbage in full,
+ * and is replaced if it still does. V8 keeps the memory a large page made the heap grow by for as
+ * long as the worker runs, so without this one large page would raise the process's memory for the
+ * rest of its life. After ordinary pages a worker's heap occupies about 40 to 55 MB once collected.
  */
-export const RECYCLE_WORKER_HEAP_MB = 80;
+export const RECYCLE_WORKER_HEAP_MB = 64;
 
 /** An idle worker is ended after this long. */
 export const WORKER_IDLE_MS = 30_000;
@@ -86,13 +86,16 @@ export interface ExtractionPoolOptions {
   domStagesBudgetMs?: number | undefined;
   /** Whether a new worker loads the HTML parsers before it takes work; true by default. */
   preloadHtmlParsers?: boolean | undefined;
-  /** The heap size in MiB past which a worker is replaced; {@link RECYCLE_WORKER_HEAP_MB} by default. */
+  /**
+   * The heap size in MiB past which a worker collects its garbage after a task, and is replaced if
+   * the heap stays past it; {@link RECYCLE_WORKER_HEAP_MB} by default.
+   */
   recycleHeapMb?: number | undefined;
 }
 
 /**
  * Whether a worker is replaced after a task: it has run {@link MAX_TASKS_PER_WORKER} tasks, or its
- * heap occupies more than `recycleHeapMb`.
+ * heap occupies more than `recycleHeapMb` (measured after the full collection the worker makes then).
  */
 export function recyclesWorker(tasks: number, heapBytes: number, recycleHeapMb: number): boolean {
   return tasks >= MAX_TASKS_PER_WORKER || heapBytes > recycleHeapMb * 1024 * 1024;
@@ -168,7 +171,8 @@ interface Waiter {
 /**
  * A small pool of extraction workers. Each runs with `resourceLimits`, is ended at its extraction's
  * deadline or cancellation, and is replaced after {@link MAX_TASKS_PER_WORKER} tasks or when its
- * heap occupies more than `recycleHeapMb` after a task; idle workers do not keep the process alive.
+ * heap occupies more than `recycleHeapMb` after a task, even once collected; idle workers do not keep
+ * the process alive.
  */
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
   const size = Math.max(1, poolNumber(options, 'size', EXTRACTION_POOL_SIZE));
@@ -186,7 +190,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     const { url, execArgv } = workerEntry();
     const worker = new Worker(url, {
       ...(execArgv === undefined ? {} : { execArgv }),
-      workerData: { preload },
+      workerData: { preload, recycleHeapMb },
       resourceLimits: {
         maxOldGenerationSizeMb: heapMb,
         maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,

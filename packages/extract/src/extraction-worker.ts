@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { extractWith } from './extract.js';
 import { type ExtractionReply, type ExtractionTask, serializeError } from './extraction-protocol.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
+import { fullCollector, occupiedAfterTask } from './worker-heap.js';
 
 const port = parentPort;
 if (port === null) throw new Error('extraction-worker runs only as a worker thread');
@@ -24,7 +25,8 @@ process.on('unhandledRejection', () => {});
 
 // A worker exists to extract, and most bodies are HTML: its parsers load before it says it is ready,
 // often while the request is still on the wire. A failure here shows again, reported, on first use.
-const preload = (workerData as { preload?: boolean } | null)?.preload !== false;
+const data = workerData as { preload?: boolean; recycleHeapMb?: number } | null;
+const preload = data?.preload !== false;
 void (
   preload
     ? Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()])
@@ -32,6 +34,12 @@ void (
 )
   .catch(() => {})
   .then(() => port.postMessage({ id: 0, type: 'ready' } satisfies ExtractionReply));
+
+// Past the pool's replacement bound after a task, the heap is collected first (see occupiedAfterTask).
+const recycleBytes = (data?.recycleHeapMb ?? Number.POSITIVE_INFINITY) * 1024 * 1024;
+const collectGarbage = fullCollector();
+const heapAfterTask = () =>
+  occupiedAfterTask(recycleBytes, () => getHeapStatistics().total_physical_size, collectGarbage);
 
 port.on('message', (task: ExtractionTask) => {
   void run(task);
@@ -44,13 +52,13 @@ async function run(task: ExtractionTask): Promise<void> {
       skipDomStages: task.skipDomStages,
       onDomStages: () => domStagesStart(task),
     });
-    reply = { id: task.id, type: 'done', document, heapBytes: getHeapStatistics().total_physical_size };
+    reply = { id: task.id, type: 'done', document, heapBytes: heapAfterTask() };
   } catch (error) {
     reply = {
       id: task.id,
       type: 'failed',
       error: serializeError(error),
-      heapBytes: getHeapStatistics().total_physical_size,
+      heapBytes: heapAfterTask(),
     };
   }
   port?.postMessage(reply);
