@@ -8,6 +8,7 @@ import {
   trigramOverlap,
   words,
 } from './choose-article.js';
+import { revealDisclosurePanels } from './disclosure-panels.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
@@ -491,13 +492,15 @@ const SERIES_MIN_GAIN = 1.3;
  */
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
- * page streams in moved into their places (`resolveStreamedParts`, before scripts go), and the
- * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`).
+ * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
+ * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), and the collapsed panels of
+ * accordions and tabs shown (`revealDisclosurePanels`).
  */
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   resolveStreamedParts(document);
   unwrapContentNoscripts(document);
+  revealDisclosurePanels(document);
   return document;
 }
 

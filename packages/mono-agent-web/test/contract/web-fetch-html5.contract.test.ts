@@ -33,7 +33,40 @@ const PAGES: Record<string, string> = {
   ].join(''),
   // A landing page spreads its content over sibling sections; Defuddle keeps one block of them.
   '/landing': landingPage(),
+  // A service page whose questions open their answers with one click: the answers ship collapsed.
+  '/accordion': accordionPage(),
 };
+
+/** A service page with an accordion of questions whose answer panels are hidden until opened. */
+function accordionPage(): string {
+  const faq = [
+    [
+      'Can I moor for one night?',
+      'Visitors moor for one night on the pontoon for a flat fee paid at the office.',
+    ],
+    [
+      'Is there fresh water on the quay?',
+      'Fresh water taps stand at every third berth and run from April to October.',
+    ],
+    [
+      'Where do I leave rubbish?',
+      'Rubbish goes in the sorted bins by the slipway, emptied every Tuesday morning.',
+    ],
+  ];
+  const items = faq
+    .map(
+      ([question, answer], index) =>
+        `<h3><button aria-expanded="false" aria-controls="answer-${index}">${question}</button></h3><div id="answer-${index}" role="region" hidden><p>${answer}</p></div>`,
+    )
+    .join('');
+  return [
+    '<!doctype html><html><head><title>Visiting the harbour</title></head><body>',
+    '<header><nav><a href="/">Home</a> <button aria-controls="menu">Menu</button><div id="menu" hidden><a href="/fees">Fees</a></div></nav></header>',
+    '<main><h1>Visiting the harbour</h1><p>Visitors are welcome all year; the office on the north quay answers questions by radio on channel twelve and in person every day.</p>',
+    `<section class="faq"><h2>Questions visitors ask</h2>${items}</section></main>`,
+    '<footer><p>Harbour office, north quay</p></footer></body></html>',
+  ].join('');
+}
 
 /** A service's landing page: a hero, feature sections and one `<article>` among them. */
 function landingPage(): string {
@@ -158,6 +191,20 @@ describe('WebFetch reads HTML5 pages without <html>/<body> as a browser would', 
     // The page's chrome stays out.
     expect(content).not.toContain('Fees');
     expect(content).not.toContain('Harbour office, north quay');
+  });
+
+  it("reads the collapsed answers of an accordion, which a reader opens with one click, and not the site's hidden menu", async () => {
+    const result = await fetchPage('/accordion');
+    expect(result.isError).toBe(false);
+    const content = framed(result.text);
+    expect(content).toContain('Can I moor for one night?');
+    for (const answer of [
+      'flat fee paid at the office',
+      'run from April to October',
+      'emptied every Tuesday morning',
+    ])
+      expect(content).toContain(answer);
+    expect(content).not.toContain('Fees');
   });
 
   it('never answers ok with an empty document when the page had text, however short', async () => {

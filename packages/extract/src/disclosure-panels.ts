@@ -1,0 +1,56 @@
+/**
+ * Roles of the panels a disclosure widget shows and hides: a tab's panel, an accordion's region.
+ */
+const PANEL_ROLES = new Set(['tabpanel', 'region']);
+
+/** Where a hidden panel is the site's menu or chrome, not the page's text. */
+const CHROME_ANCESTOR =
+  'nav, header, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [role="dialog"]';
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/** The largest share of a panel's text that may sit in links for it to be text rather than a menu. */
+const PANEL_MAX_LINK_SHARE = 0.5;
+
+const collapsedLength = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '').length;
+
+/**
+ * Shows the collapsed panels of accordions and tabs: elements marked `hidden` or `aria-hidden="true"`
+ * that are a tab panel or an accordion region, or that a control on the page names in its
+ * `aria-controls`. A reader opens them with one click, so their text is the page's text; every
+ * extractor drops hidden elements. Panels in a site's menus and dialogs, and panels that are mostly
+ * links (a dropdown menu), stay hidden. The buttons that open shown panels, and buttons inside
+ * headings, are replaced by their content. Returns how many panels were shown.
+ */
+export function revealDisclosurePanels(document: Document): number {
+  const controlled = new Set<string>();
+  for (const control of Array.from(document.querySelectorAll('[aria-controls]'))) {
+    for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/))
+      if (id !== '') controlled.add(id);
+  }
+  let shown = 0;
+  const shownIds = new Set<string>();
+  for (const element of Array.from(document.querySelectorAll('[hidden], [aria-hidden="true"]'))) {
+    const role = element.getAttribute('role') ?? '';
+    if (!PANEL_ROLES.has(role) && !(element.id !== '' && controlled.has(element.id))) continue;
+    if (element.closest(CHROME_ANCESTOR) !== null) continue;
+    const text = collapsedLength(element.textContent);
+    if (text === 0) continue;
+    let links = 0;
+    for (const link of Array.from(element.querySelectorAll('a'))) links += collapsedLength(link.textContent);
+    if (links > PANEL_MAX_LINK_SHARE * text) continue;
+    element.removeAttribute('hidden');
+    element.removeAttribute('aria-hidden');
+    if (element.id !== '') shownIds.add(element.id);
+    shown++;
+  }
+  // A panel's control names what the panel answers ("Is my dog covered abroad?"), and a heading's
+  // button is the heading's text: both become text, where other buttons go with the page's widgets.
+  for (const button of Array.from(document.querySelectorAll('button'))) {
+    const controls = (button.getAttribute('aria-controls') ?? '').split(/\s+/);
+    if (button.closest(HEADINGS) !== null || controls.some((id) => shownIds.has(id))) {
+      button.replaceWith(...Array.from(button.childNodes));
+    }
+  }
+  return shown;
+}
