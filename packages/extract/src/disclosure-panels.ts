@@ -7,7 +7,7 @@ const PANEL_ROLES = new Set(['tabpanel', 'region']);
 const CHROME_ANCESTOR =
   'nav, header, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [role="dialog"]';
 
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** The largest share of a panel's text that may sit in links for it to be text rather than a menu. */
 const PANEL_MAX_LINK_SHARE = 0.5;
@@ -23,14 +23,32 @@ const collapsedLength = (text: string | null | undefined) => (text ?? '').replac
  * headings, are replaced by their content. Returns how many panels were shown.
  */
 export function revealDisclosurePanels(document: Document): number {
+  // One walk collects the controls' targets, the hidden elements and the buttons (with whether they
+  // sit in a heading); the rest touches only those.
   const controlled = new Set<string>();
-  for (const control of Array.from(document.querySelectorAll('[aria-controls]'))) {
-    for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/))
-      if (id !== '') controlled.add(id);
+  const hidden: Element[] = [];
+  const buttons: [Element, boolean][] = [];
+  const root = document.documentElement;
+  if (root === null) return 0;
+  const stack: [Element, boolean][] = [[root, false]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [element, inHeading] = entry;
+    const name = element.localName;
+    if (element.hasAttributes()) {
+      const controls = element.getAttribute('aria-controls');
+      if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') controlled.add(id);
+      if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true')
+        hidden.push(element);
+    }
+    const heading = inHeading || HEADINGS.has(name);
+    if (name === 'button') buttons.push([element, heading]);
+    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
+      stack.push([child, heading]);
+    }
   }
   let shown = 0;
   const shownIds = new Set<string>();
-  for (const element of Array.from(document.querySelectorAll('[hidden], [aria-hidden="true"]'))) {
+  for (const element of hidden) {
     const role = element.getAttribute('role') ?? '';
     if (!PANEL_ROLES.has(role) && !(element.id !== '' && controlled.has(element.id))) continue;
     if (element.closest(CHROME_ANCESTOR) !== null) continue;
@@ -46,11 +64,10 @@ export function revealDisclosurePanels(document: Document): number {
   }
   // A panel's control names what the panel answers ("Is my dog covered abroad?"), and a heading's
   // button is the heading's text: both become text, where other buttons go with the page's widgets.
-  for (const button of Array.from(document.querySelectorAll('button'))) {
+  for (const [button, inHeading] of buttons) {
     const controls = (button.getAttribute('aria-controls') ?? '').split(/\s+/);
-    if (button.closest(HEADINGS) !== null || controls.some((id) => shownIds.has(id))) {
+    if (inHeading || controls.some((id) => shownIds.has(id)))
       button.replaceWith(...Array.from(button.childNodes));
-    }
   }
   return shown;
 }

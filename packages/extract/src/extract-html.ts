@@ -496,11 +496,19 @@ const SERIES_MIN_GAIN = 1.3;
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), and the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`).
  */
+/**
+ * Markup without which a page has no disclosure widget to open: a control's `aria-controls` or
+ * `aria-expanded`, a tab panel or region, or a button at the start of a heading. Most pages have
+ * none and skip the walk {@link revealDisclosurePanels} makes.
+ */
+const DISCLOSURE_MARKUP =
+  /aria-(?:controls|expanded)|role\s*=\s*["']?(?:tabpanel|region)|<h[1-6]\b[^>]*>\s*<button/i;
+
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   resolveStreamedParts(document);
   unwrapContentNoscripts(document);
-  revealDisclosurePanels(document);
+  if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
   return document;
 }
 
