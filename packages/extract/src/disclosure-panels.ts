@@ -1,3 +1,5 @@
+import { collapsedLength } from './sparse-shell.js';
+
 /**
  * Roles of the panels a disclosure widget shows and hides: a tab's panel, an accordion's region.
  */
@@ -11,8 +13,6 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** The largest share of a panel's text that may sit in links for it to be text rather than a menu. */
 const PANEL_MAX_LINK_SHARE = 0.5;
-
-const collapsedLength = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '').length;
 
 /**
  * Shows the collapsed panels of accordions and tabs: elements marked `hidden` or `aria-hidden="true"`
@@ -52,10 +52,11 @@ export function revealDisclosurePanels(document: Document): number {
     const role = element.getAttribute('role') ?? '';
     if (!PANEL_ROLES.has(role) && !(element.id !== '' && controlled.has(element.id))) continue;
     if (element.closest(CHROME_ANCESTOR) !== null) continue;
-    const text = collapsedLength(element.textContent);
+    const text = collapsedLength(element.textContent ?? '');
     if (text === 0) continue;
     let links = 0;
-    for (const link of Array.from(element.querySelectorAll('a'))) links += collapsedLength(link.textContent);
+    for (const link of Array.from(element.querySelectorAll('a')))
+      links += collapsedLength(link.textContent ?? '');
     if (links > PANEL_MAX_LINK_SHARE * text) continue;
     element.removeAttribute('hidden');
     element.removeAttribute('aria-hidden');

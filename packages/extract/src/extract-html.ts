@@ -348,25 +348,20 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
   return { markdown, text, title: titleFallback, stage: 'cleaned-body', parserFailures };
 }
 
-/** The page's description of itself in its head, in the order sites fill them in. */
-const DESCRIPTION_SELECTORS = [
+/** The descriptions a page gives of itself: its `description`, Open Graph and Twitter card. */
+const DESCRIPTION_SELECTOR = [
   'meta[name="description" i]',
   'meta[property="og:description" i]',
   'meta[name="twitter:description" i]',
   'meta[property="twitter:description" i]',
-];
+].join(', ');
 
-/**
- * The longest of the descriptions a page gives of itself (`description`, Open Graph and Twitter
- * card), whitespace collapsed; undefined when it gives none.
- */
-export function pageDescription(document: Document): string | undefined {
+/** The longest of the page's descriptions of itself, whitespace collapsed; undefined when it gives none. */
+function pageDescription(document: Document): string | undefined {
   let longest: string | undefined;
-  for (const selector of DESCRIPTION_SELECTORS) {
-    for (const meta of Array.from(document.querySelectorAll(selector))) {
-      const content = (meta.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
-      if (content !== '' && content.length > (longest?.length ?? 0)) longest = content;
-    }
+  for (const meta of Array.from(document.querySelectorAll(DESCRIPTION_SELECTOR))) {
+    const content = (meta.getAttribute('content') ?? '').replace(/\s+/g, ' ').trim();
+    if (content !== '' && content.length > (longest?.length ?? 0)) longest = content;
   }
   return longest;
 }

@@ -77,7 +77,8 @@ const NO_BLOCKS = new Set<string>();
 const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+);/gi;
 const WHITESPACE = /\s+/g;
 
-function collapsedLength(text: string): number {
+/** Characters of `text` with each run of whitespace counted as one and the ends trimmed. */
+export function collapsedLength(text: string): number {
   return text.replace(WHITESPACE, ' ').trim().length;
 }
 

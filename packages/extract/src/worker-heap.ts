@@ -2,11 +2,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * A function that collects the calling thread's heap in full. V8 gives one only to a context made
- * while `--expose-gc` is set; the flag is unset again at once, so no other context of the process
- * gets it.
+ * A function that collects the calling thread's heap in full. A process started with `--expose-gc`
+ * already gives one; otherwise V8 gives one only to a context made while that flag is set, and the
+ * flag is unset again at once, so no other context of the process gets it.
  */
 export function fullCollector(): () => void {
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === 'function') return exposed as () => void;
   setFlagsFromString('--expose-gc');
   try {
     return runInNewContext('gc') as () => void;
