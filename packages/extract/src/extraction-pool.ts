@@ -5,6 +5,14 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import { type ExtractOptions, extract } from './extract.js';
 import { deserializeError, type ExtractionReply, type ExtractionTask } from './extraction-protocol.js';
 import type { ExtractedDocument } from './types.js';
+import { createFlagLock } from './worker-heap.js';
+
+// One lock for every pool of the process, even pools of two copies of this package: the flag it
+// guards is the process's.
+const lockKey = Symbol.for('@mono-agent/extract:gc-flag-lock');
+const lockHolder = globalThis as Record<symbol, Int32Array | undefined>;
+lockHolder[lockKey] ??= createFlagLock();
+const GC_FLAG_LOCK = lockHolder[lockKey];
 
 /** Worker threads a pool runs at most; more extractions wait for a free one. */
 export const EXTRACTION_POOL_SIZE = 2;
@@ -190,7 +198,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     const { url, execArgv } = workerEntry();
     const worker = new Worker(url, {
       ...(execArgv === undefined ? {} : { execArgv }),
-      workerData: { preload, recycleHeapMb },
+      workerData: { preload, recycleHeapMb, flagLock: GC_FLAG_LOCK },
       resourceLimits: {
         maxOldGenerationSizeMb: heapMb,
         maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,

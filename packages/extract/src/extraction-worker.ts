@@ -25,7 +25,7 @@ process.on('unhandledRejection', () => {});
 
 // A worker exists to extract, and most bodies are HTML: its parsers load before it says it is ready,
 // often while the request is still on the wire. A failure here shows again, reported, on first use.
-const data = workerData as { preload?: boolean; recycleHeapMb?: number } | null;
+const data = workerData as { preload?: boolean; recycleHeapMb?: number; flagLock?: Int32Array } | null;
 const preload = data?.preload !== false;
 void (
   preload
@@ -37,7 +37,7 @@ void (
 
 // Past the pool's replacement bound after a task, the heap is collected first (see occupiedAfterTask).
 const recycleBytes = (data?.recycleHeapMb ?? Number.POSITIVE_INFINITY) * 1024 * 1024;
-const collectGarbage = fullCollector();
+const collectGarbage = fullCollector(data?.flagLock);
 const heapAfterTask = () =>
   occupiedAfterTask(recycleBytes, () => getHeapStatistics().total_physical_size, collectGarbage);
 
