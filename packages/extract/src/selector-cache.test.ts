@@ -4,6 +4,7 @@ import { extract } from './extract.js';
 import { loadLinkedom } from './lazy-modules.js';
 import {
   INDEXED_SELECTOR_MIN_ALTERNATIVES,
+  INDEXED_SUBTREE_MIN_ELEMENTS,
   installSelectorCache,
   MAX_COMPILED_SELECTORS,
 } from './selector-cache.js';
@@ -113,6 +114,101 @@ describe('compiled-selector cache over linkedom', () => {
     expect(cached).toEqual(answers(shipped.parseHTML(PAGE).document as unknown as Document));
     expect(cached.find((answer) => answer.selector === '.inside-template')?.all).toEqual([]);
     expect(cached.find((answer) => answer.selector === 'P.lead')?.all).toHaveLength(1);
+  });
+
+  it('answers from an index of a subtree only until a document changes', async () => {
+    // The same changes made to a document of linkedom's own graph and to one with indexes: after
+    // each, every answer is the same. A change the indexes missed would show removed elements, or
+    // miss new ones, in the next answer.
+    const shipped = await import('linkedom');
+    const cached = await loadLinkedom();
+    type Parse = (markup: string) => { document: Document };
+    const asked = [
+      'p',
+      'P',
+      '.lead',
+      '#m',
+      '#moved',
+      'em',
+      'h2',
+      'li a',
+      'main',
+      'clipPath',
+      '.tabbed',
+      'nope',
+      '[id="moved"]',
+      'p:not(.x)',
+      'p.lead',
+      'main p, article > p',
+      'li:not(.on) > a',
+      'td, h1',
+      '[ID="m" i]',
+    ];
+    const answers = (document: Document) =>
+      asked.map((selector) => ({
+        selector,
+        all: [...document.querySelectorAll(selector)].map((element) => element.outerHTML),
+        first: document.querySelector(selector)?.outerHTML ?? null,
+        inMain: document.querySelector('main')?.querySelectorAll(selector).length ?? null,
+      }));
+    const at = (document: Document, selector: string) => document.querySelector(selector) as Element;
+    const changes: [string, (document: Document, parse: Parse) => void][] = [
+      ['appendChild', (d) => at(d, 'main').appendChild(d.createElement('p')).classList.add('lead')],
+      ['remove', (d) => at(d, 'footer').remove()],
+      ['innerHTML', (d) => (at(d, 'nav').innerHTML = '<p class="lead">menu <em>item</em></p>')],
+      ['outerHTML', (d) => (at(d, 'table').outerHTML = '<h2>table <em>gone</em></h2>')],
+      ['textContent', (d) => (at(d, 'select').textContent = 'no options')],
+      ['insertAdjacentHTML', (d) => at(d, 'h1').insertAdjacentHTML('afterend', '<p>new <em>one</em></p>')],
+      ['replaceWith', (d) => at(d, 'pre').replaceWith(d.createElement('em'))],
+      [
+        'before and after',
+        (d) => {
+          at(d, 'h1').before(d.createElement('p'));
+          at(d, 'h1').after('text');
+        },
+      ],
+      ['replaceChildren', (d) => at(d, 'article').replaceChildren(d.createElement('h2'))],
+      ['a class added', (d) => at(d, 'h2').classList.add('lead')],
+      ['a class attribute set', (d) => at(d, 'p').setAttribute('class', 'tabbed lead')],
+      ['an id', (d) => at(d, 'h2').setAttribute('id', 'm')],
+      ['an id removed', (d) => at(d, 'main').removeAttribute('id')],
+      [
+        'a fragment',
+        (d) => {
+          const fragment = d.createDocumentFragment();
+          fragment.append(d.createElement('p'), d.createElement('em'));
+          at(d, 'body').appendChild(fragment);
+        },
+      ],
+      [
+        'a move from another document',
+        (d, parse) => {
+          const other = parse(
+            '<html><body><div id="moved"><p class="lead">from <em>there</em></p></div></body></html>',
+          );
+          at(d, 'main').appendChild(other.document.querySelector('#moved') as Element);
+        },
+      ],
+    ];
+    const pair = [
+      {
+        document: cached.parseHTML(PAGE).document as unknown as Document,
+        parse: cached.parseHTML as unknown as Parse,
+      },
+      {
+        document: shipped.parseHTML(PAGE).document as unknown as Document,
+        parse: shipped.parseHTML as unknown as Parse,
+      },
+    ];
+    const [indexed, reference] = pair.map(({ document }) => document) as [Document, Document];
+    expect(indexed.querySelectorAll('*').length).toBeGreaterThanOrEqual(INDEXED_SUBTREE_MIN_ELEMENTS);
+    // Asked twice before any change: the first answers make the index, the second read it.
+    expect(answers(indexed)).toEqual(answers(reference));
+    expect(answers(indexed)).toEqual(answers(reference));
+    for (const [name, change] of changes) {
+      for (const { document, parse } of pair) change(document, parse);
+      expect({ name, answers: answers(indexed) }).toEqual({ name, answers: answers(reference) });
+    }
   });
 
   it('compiles a selector once however often it is used, and once more for XML', async () => {

@@ -73,8 +73,10 @@ export function installSelectorCache(
   linkedom: LinkedomClasses,
   compiler: SelectorCompiler,
 ): { size(): number; restore(): void } {
-  const linked = listLinks(new linkedom.DOMParser().parseFromString('<p>linked</p>', 'text/html'));
+  const probe = new linkedom.DOMParser().parseFromString('<p>linked</p>', 'text/html');
+  const linked = listLinks(probe);
   if (linked === undefined) return { size: () => 0, restore() {} };
+  const indexes = subtreeIndexes(linkedom, probe, linked, (node) => ignoresCase(node));
   const owners = [linkedom.Element, linkedom.Document, linkedom.DocumentFragment].map(
     (owner) => owner.prototype,
   );
@@ -164,7 +166,10 @@ export function installSelectorCache(
       return element;
     },
     querySelector(this: DomDocument | DomElement, selectors: string): DomElement | null {
+      const indexed = indexes?.lookUp(this, selectors);
+      if (indexed?.exact) return indexed.candidates[0] ?? null;
       const query = queryFor(this, selectors);
+      if (indexed !== undefined) return indexed.candidates.find((element) => query(element)) ?? null;
       let found: DomElement | null = null;
       eachDescendant(linked, this, (element) => {
         if (!query(element)) return false;
@@ -174,12 +179,24 @@ export function installSelectorCache(
       return found;
     },
     querySelectorAll(this: DomDocument | DomElement, selectors: string): DomElement[] {
-      const query = queryFor(this, selectors);
       const found = new NodeList();
+      const indexed = indexes?.lookUp(this, selectors);
+      if (indexed?.exact) {
+        for (const element of indexed.candidates) found.push(element);
+        return found;
+      }
+      const query = queryFor(this, selectors);
+      if (indexed !== undefined) {
+        for (const element of indexed.candidates) if (query(element)) found.push(element);
+        return found;
+      }
+      let seen = 0;
       eachDescendant(linked, this, (element) => {
+        seen++;
         if (query(element)) found.push(element);
         return false;
       });
+      indexes?.walked(this, seen);
       return found;
     },
   };
@@ -310,6 +327,144 @@ function subjectKey(selector: Selector[]): { kind: 'id' | 'class' | 'tag'; key: 
   }
   if (className !== undefined) return { kind: 'class', key: className };
   return tag === undefined ? undefined : { kind: 'tag', key: tag };
+}
+
+/** Elements a subtree must hold before it is indexed (see {@link subtreeIndexes}). */
+export const INDEXED_SUBTREE_MIN_ELEMENTS = 64;
+
+/** Selector strings whose subject is kept; past it the kept subjects start over. */
+const SUBJECTS_KEPT = 512;
+
+/** A subtree's elements by id, class and lower-case tag name, each list in document order. */
+interface SubtreeIndex {
+  id: Map<string, DomElement[]>;
+  class: Map<string, DomElement[]>;
+  tag: Map<string, DomElement[]>;
+}
+
+/** The subtree indexes kept by root, and when they are valid. */
+interface SubtreeIndexes {
+  /**
+   * The answer to a selector that is one id, one class or one tag name alone, for a subtree of an
+   * HTML document indexed at the current change count (made now if the subtree was walked whole at
+   * this count); undefined for any other selector or subtree.
+   */
+  lookUp(
+    root: DomNode,
+    selectors: unknown,
+  ): { candidates: readonly DomElement[]; exact: boolean } | undefined;
+  /** Notes a whole walk below `root` over `seen` elements. */
+  walked(root: DomNode, seen: number): void;
+}
+
+/** The change count kept for each linkedom Document class, and where its documents' state moved. */
+const changeCounters = new WeakMap<object, { changes: number; observed: symbol; state: symbol }>();
+
+/**
+ * Indexes of subtrees by id, class and tag name, kept while the process's linkedom documents have
+ * not changed. Defuddle asks a page for a score of such selectors in a row without changing it (its
+ * content entry points `#post`, `.post-content`, `article`, `main`…, its site extractors' checks),
+ * and each one tested every element of the page, reading its attributes one by one: an index
+ * answers them from one walk.
+ *
+ * linkedom has no change counter, but every insertion, removal, text and attribute change it makes
+ * reads the changed node's document's mutation-observer state first (to tell observers). That state
+ * becomes an accessor on the Document class that counts those reads, so any change to any document
+ * leaves every index stale; reads that are not changes only cost a walk. A subtree is indexed when
+ * it is walked whole a second time at the same count and holds at least
+ * {@link INDEXED_SUBTREE_MIN_ELEMENTS} elements, and only below documents made after the accessor
+ * was installed (an older document keeps its state as a property of its own, which no count sees).
+ * Without that state (another linkedom build), nothing is indexed. The accessor stays when the
+ * methods are restored: it hands every document its own state as before.
+ */
+function subtreeIndexes(
+  linkedom: LinkedomClasses,
+  probe: object,
+  linked: ListLinks,
+  isHtml: (node: DomNode) => boolean,
+): SubtreeIndexes | undefined {
+  const prototype = linkedom.Document.prototype;
+  let counter = changeCounters.get(prototype);
+  if (counter === undefined) {
+    const observed = Object.getOwnPropertySymbols(probe).find(
+      (symbol) => symbol.description === 'MutationObserver',
+    );
+    if (observed === undefined || !Object.prototype.isPrototypeOf.call(prototype, probe)) return undefined;
+    const installed = { changes: 0, observed, state: Symbol('mutation-observer state') };
+    Object.defineProperty(prototype, observed, {
+      configurable: true,
+      get(this: Record<symbol, unknown>) {
+        installed.changes++;
+        return this[installed.state];
+      },
+      set(this: Record<symbol, unknown>, value: unknown) {
+        this[installed.state] = value;
+      },
+    });
+    changeCounters.set(prototype, installed);
+    counter = installed;
+  }
+  const count = counter;
+  const counted = (root: DomNode): boolean => {
+    const document = root.nodeType === 9 ? root : root.ownerDocument;
+    return document !== null && !Object.hasOwn(document, count.observed);
+  };
+  const subjects = new Map<string, { kind: 'id' | 'class' | 'tag'; key: string; exact: boolean } | null>();
+  const subjectOf = (text: string) => {
+    let known = subjects.get(text);
+    if (known === undefined) {
+      known = null;
+      try {
+        const alternatives = text.includes(':scope') ? [] : parseSelector(text);
+        const keys = alternatives.map(subjectKey);
+        const first = keys[0];
+        if (first !== undefined && keys.every((key) => key?.kind === first.kind && key.key === first.key)) {
+          known = { ...first, exact: alternatives.length === 1 && alternatives[0]?.length === 1 };
+        }
+      } catch {
+        // Not a selector: the selector engine throws for it.
+      }
+      if (subjects.size >= SUBJECTS_KEPT) subjects.clear();
+      subjects.set(text, known);
+    }
+    return known;
+  };
+  const kept = new WeakMap<object, { at: number; index: SubtreeIndex | undefined }>();
+  const build = (root: DomNode): SubtreeIndex => {
+    const index: SubtreeIndex = { id: new Map(), class: new Map(), tag: new Map() };
+    const file = (map: Map<string, DomElement[]>, key: string, element: DomElement) => {
+      const list = map.get(key);
+      if (list === undefined) map.set(key, [element]);
+      else if (list.at(-1) !== element) list.push(element);
+    };
+    const tagName = lowerCaseName();
+    eachDescendant(linked, root, (element) => {
+      file(index.tag, tagName(element), element);
+      const id = element.getAttribute('id');
+      if (id !== null) file(index.id, id, element);
+      const classes = element.getAttributeNode('class')?.value;
+      if (classes) for (const name of classNames(classes)) file(index.class, name, element);
+      return false;
+    });
+    return index;
+  };
+  return {
+    lookUp(root, selectors) {
+      if (typeof selectors !== 'string') return undefined;
+      const entry = kept.get(root);
+      if (entry === undefined || entry.at !== count.changes) return undefined;
+      const subject = subjectOf(selectors);
+      if (subject === null || !isHtml(root) || !counted(root)) return undefined;
+      entry.index ??= build(root);
+      return { candidates: entry.index[subject.kind].get(subject.key) ?? [], exact: subject.exact };
+    },
+    walked(root, seen) {
+      if (seen < INDEXED_SUBTREE_MIN_ELEMENTS) return;
+      const entry = kept.get(root);
+      if (entry === undefined || entry.at !== count.changes)
+        kept.set(root, { at: count.changes, index: undefined });
+    },
+  };
 }
 
 /** The two symbol keys of linkedom's node list (see {@link listLinks}). */
