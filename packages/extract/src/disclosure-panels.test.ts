@@ -9,30 +9,29 @@ const shown = (document: Document, id: string) => {
   );
 };
 
+/** A document of the given pieces of markup, one after the other. */
+const page = (...pieces: string[]) => parseHtmlDocument(pieces.join(''));
+
 describe('revealDisclosurePanels', () => {
   it("shows accordion regions and tab panels, by role or by a control's aria-controls", async () => {
-    const document = await parseHtmlDocument(
-      [
-        '<main><h3><button aria-expanded="false" aria-controls="answer-1">Is my dog covered abroad?</button></h3>',
-        '<div id="answer-1" hidden><p>Yes, for trips of up to ninety days.</p></div>',
-        '<div role="region" aria-hidden="true" id="answer-2"><p>Claims are paid within ten days.</p></div>',
-        '<div role="tabpanel" hidden id="yearly"><p>Yearly plans cost less per month.</p></div></main>',
-      ].join(''),
+    const document = await page(
+      '<main><h3><button aria-expanded="false" aria-controls="answer-1">Is my dog covered abroad?</button></h3>',
+      '<div id="answer-1" hidden><p>Yes, for trips of up to ninety days.</p></div>',
+      '<div role="region" aria-hidden="true" id="answer-2"><p>Claims are paid within ten days.</p></div>',
+      '<div role="tabpanel" hidden id="yearly"><p>Yearly plans cost less per month.</p></div></main>',
     );
     expect(revealDisclosurePanels(document)).toBe(3);
     for (const id of ['answer-1', 'answer-2', 'yearly']) expect(shown(document, id)).toBe(true);
   });
 
   it('leaves hidden menus, dialogs, chrome and other hidden elements as they are', async () => {
-    const document = await parseHtmlDocument(
-      [
-        '<header><button aria-controls="search">Search</button><div id="search" hidden><p>Search the whole site by keyword.</p></div></header>',
-        '<button aria-controls="products">Products</button><div id="products" hidden><ul><li><a href="/a">Dog insurance plans</a></li><li><a href="/b">Cat insurance plans</a></li></ul><p>New</p></div>',
-        '<div role="dialog" aria-hidden="true"><div role="region" id="cookies" aria-hidden="true"><p>We use cookies to measure visits.</p></div></div>',
-        '<div id="promo" hidden><p>Save ten percent today.</p></div>',
-        '<div role="tabpanel" id="empty" hidden></div>',
-        '<span aria-hidden="true" id="icon">→</span>',
-      ].join(''),
+    const document = await page(
+      '<header><button aria-controls="search">Search</button><div id="search" hidden><p>Search the whole site by keyword.</p></div></header>',
+      '<button aria-controls="products">Products</button><div id="products" hidden><ul><li><a href="/a">Dog insurance plans</a></li><li><a href="/b">Cat insurance plans</a></li></ul><p>New</p></div>',
+      '<div role="dialog" aria-hidden="true"><div role="region" id="cookies" aria-hidden="true"><p>We use cookies to measure visits.</p></div></div>',
+      '<div id="promo" hidden><p>Save ten percent today.</p></div>',
+      '<div role="tabpanel" id="empty" hidden></div>',
+      '<span aria-hidden="true" id="icon">→</span>',
     );
     expect(revealDisclosurePanels(document)).toBe(0);
     for (const id of ['search', 'products', 'cookies', 'promo', 'empty', 'icon'])
@@ -54,14 +53,12 @@ describe('revealDisclosurePanels', () => {
 
 describe('revealDisclosurePanels: controls', () => {
   it("turns a shown panel's button and a heading's button into text, and leaves other buttons", async () => {
-    const document = await parseHtmlDocument(
-      [
-        '<h3><button aria-expanded="false" aria-controls="a1">Is my dog <b>covered</b> abroad?</button></h3><div id="a1" hidden><p>Yes.</p></div>',
-        '<button class="toggle" aria-controls="a2">How are claims paid?</button><div id="a2" role="region" hidden><p>By transfer.</p></div>',
-        '<h2><button>Plans</button></h2>',
-        '<button aria-controls="menu">Menu</button><div id="menu" hidden><a href="/a">All plans and prices</a></div>',
-        '<button>Get a quote</button>',
-      ].join(''),
+    const document = await page(
+      '<h3><button aria-expanded="false" aria-controls="a1">Is my dog <b>covered</b> abroad?</button></h3><div id="a1" hidden><p>Yes.</p></div>',
+      '<button class="toggle" aria-controls="a2">How are claims paid?</button><div id="a2" role="region" hidden><p>By transfer.</p></div>',
+      '<h2><button>Plans</button></h2>',
+      '<button aria-controls="menu">Menu</button><div id="menu" hidden><a href="/a">All plans and prices</a></div>',
+      '<button>Get a quote</button>',
     );
     revealDisclosurePanels(document);
     expect(Array.from(document.querySelectorAll('button'), (button) => button.textContent)).toEqual([
