@@ -20,6 +20,7 @@ import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { findSeriesRoot } from './post-series.js';
+import { dropCustomerReviews } from './product-reviews.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
 import type { ExtractionStage, ParserFailure } from './types.js';
 
@@ -293,6 +294,8 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
     }
     titleFallback = whole?.title ?? found?.article.title ?? pageTitle;
   } else {
+    // A product's customer reviews are what buyers say of it, not its description.
+    if (kind === 'product') dropCustomerReviews(document);
     // Defuddle works on a clone, so `document` stays intact for Readability.
     let whole = await defuddle(document);
     const usable = whole !== undefined && isUsableArticle(whole.text);
