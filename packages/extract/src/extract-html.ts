@@ -21,6 +21,7 @@ import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { findSeriesRoot } from './post-series.js';
 import { dropCustomerReviews } from './product-reviews.js';
+import { dropRepeatedQuotes } from './repeated-quotes.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
 import type { ExtractionStage, ParserFailure } from './types.js';
 
@@ -172,6 +173,13 @@ interface StageArticle extends ArticleCandidate {
  * of a thread, items of a list, code and tables of a reference page).
  */
 export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
+  const article = await chooseHtmlArticle(html, url);
+  // Whichever stage won, a quotation of text the article already gave is read once.
+  const markdown = dropRepeatedQuotes(article.markdown);
+  return markdown === article.markdown ? article : { ...article, markdown, text: markdownToText(markdown) };
+}
+
+async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle> {
   const parse = async () => {
     const document = await parseShownDocument(html);
     for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();

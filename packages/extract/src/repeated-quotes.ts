@@ -1,0 +1,96 @@
+import { words } from './choose-article.js';
+
+/**
+ * The share of a quotation's word trigrams that must already stand earlier in the article for the
+ * quotation to be a repeat: forum engines put the post a reply answers, whole or cut, at the top of
+ * the reply, so a thread of ten replies can hold its first post ten times over.
+ */
+export const REPEATED_QUOTE_MIN_SHARE = 0.8;
+
+/** A Markdown blockquote line (up to three spaces of indent, as CommonMark allows). */
+const QUOTE_LINE = /^ {0,3}>/;
+
+/** The most words a quotation's first line may have to be read as its attribution ("Ann said:"). */
+const ATTRIBUTION_MAX_WORDS = 8;
+
+/** Markdown with each link's target left out (`[text](url)` read as `[text]`). */
+function withoutLinkTargets(markdown: string): string {
+  return markdown.replace(/\]\([^)]*\)/g, ']');
+}
+
+/** Whether a quotation's first line names who is quoted: a few words ending in a colon. */
+function isAttribution(line: string): boolean {
+  const text = line
+    .replace(QUOTE_LINE, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
+  return text.endsWith(':') && words(text).length <= ATTRIBUTION_MAX_WORDS;
+}
+
+/** The opening or closing line of a fenced code block. */
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Removes the blockquotes of an article's Markdown whose text the article already gave before them
+ * ({@link REPEATED_QUOTE_MIN_SHARE} of their word trigrams, matched without case): a reply quoting
+ * the post above it, a pull quote repeating a story's sentence. A quotation of anything new (a
+ * source, an error message, the words of a post the page does not show) stays. Lines inside fenced
+ * code blocks are never read as quotations.
+ */
+export function dropRepeatedQuotes(markdown: string): string {
+  if (!/^ {0,3}>/m.test(markdown)) return markdown;
+  const lines = markdown.split('\n');
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  const last: string[] = [];
+  const read = (text: string) => {
+    for (const word of words(text.toLowerCase())) {
+      last.push(word);
+      if (last.length > 3) last.shift();
+      if (last.length === 3) seen.add(last.join(' '));
+    }
+  };
+  let fence: string | undefined;
+  let dropped = false;
+  for (let index = 0; index < lines.length; ) {
+    const line = lines[index] ?? '';
+    if (fence === undefined && QUOTE_LINE.test(line)) {
+      let end = index + 1;
+      while (end < lines.length && QUOTE_LINE.test(lines[end] ?? '')) end++;
+      const block = lines.slice(index, end).join('\n');
+      const attributed = end - index > 1 && isAttribution(lines[index] ?? '');
+      // What the quotation says: its attribution and the targets of its links are not compared.
+      const said = withoutLinkTargets(lines.slice(attributed ? index + 1 : index, end).join('\n'));
+      const blockWords = words(said.toLowerCase());
+      let shared = 0;
+      for (let at = 0; at + 2 < blockWords.length; at++) {
+        if (seen.has(`${blockWords[at]} ${blockWords[at + 1]} ${blockWords[at + 2]}`)) shared++;
+      }
+      const trigrams = Math.max(0, blockWords.length - 2);
+      if (trigrams > 0 && shared >= REPEATED_QUOTE_MIN_SHARE * trigrams) {
+        dropped = true;
+        // "Ann said:" stays, so that the reply still says whom it answers.
+        if (attributed) kept.push(lines[index] ?? '');
+      } else {
+        kept.push(block);
+        read(block);
+      }
+      index = end;
+      continue;
+    }
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== undefined) {
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+    }
+    kept.push(line);
+    read(line);
+    index++;
+  }
+  return dropped
+    ? kept
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : markdown;
+}
