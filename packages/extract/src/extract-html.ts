@@ -20,6 +20,7 @@ import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { findSeriesRoot } from './post-series.js';
+import { dropPostSignatures } from './post-signatures.js';
 import { dropCustomerReviews } from './product-reviews.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
@@ -304,6 +305,9 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
   } else {
     // A product's customer reviews are what buyers say of it, not its description.
     if (kind === 'product') dropCustomerReviews(document);
+    // Forum engines sign every post with its author's signature; pages declared articles keep
+    // theirs (a story's sign-off is its text).
+    else dropPostSignatures(document);
     // Defuddle works on a clone, so `document` stays intact for Readability.
     let whole = await defuddle(document);
     const usable = whole !== undefined && isUsableArticle(whole.text);

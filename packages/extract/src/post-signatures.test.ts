@@ -1,0 +1,58 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from './extract-html.js';
+import { dropPostSignatures } from './post-signatures.js';
+
+const answer = (index: number) =>
+  `Answer ${index}: reseat the memory modules one at a time and boot with a single stick to find the faulty one.`;
+const signature = 'My rig: Ryzen 7 5800X, 32 GB DDR4, RTX 3070, running Arch since 2015.';
+
+const thread = (signatureMarkup: (text: string) => string) =>
+  `<!doctype html><html><head><title>PC does not boot after RAM upgrade</title></head><body>
+<main><h1>PC does not boot after RAM upgrade</h1>
+${[1, 2, 3]
+  .map(
+    (index) =>
+      `<div class="post"><p class="author">user${index}</p><div class="content"><p>${answer(index)}</p></div>${signatureMarkup(signature)}</div>`,
+  )
+  .join('\n')}
+</main></body></html>`;
+
+describe('extractHtml: signatures under a thread’s posts', () => {
+  it('leaves out the signature phpBB, XenForo or vBulletin adds under each post', async () => {
+    for (const markup of [
+      (text: string) => `<div class="signature">${text}</div>`,
+      (text: string) => `<aside class="message-signature"><div class="bbWrapper">${text}</div></aside>`,
+      (text: string) => `<div class="signaturecontainer">${text}</div>`,
+      (text: string) => `<div class="postsignature postmsg"><p>${text}</p></div>`,
+    ]) {
+      const article = await extractHtml(thread(markup), 'https://forum.example/t/42');
+      expect(article.text, markup('')).toContain('Answer 3');
+      expect(article.text, markup('')).not.toContain('My rig');
+    }
+  });
+
+  it('keeps what other pages name a signature: an author card, a method’s, a story’s sign-off', () => {
+    const { document } = parseHTML(`<html><body>
+<div class="post-signature owner"><a href="/u/1">Ann</a> answered Aug 5</div>
+<div class="member-signature"><code>public int size()</code></div>
+<div class="digital-signature-row">Sign documents online</div>
+<div class="signature-pad-demo">Draw here</div>
+<div class="signature">Gone</div></body></html>`);
+    dropPostSignatures(document as unknown as Document);
+    const text = document.body.textContent ?? '';
+    for (const kept of ['Ann', 'public int size()', 'Sign documents online', 'Draw here'])
+      expect(text).toContain(kept);
+    expect(text).not.toContain('Gone');
+  });
+
+  it('keeps a signature on a page declared an article', async () => {
+    const html = thread((text) => `<div class="signature">${text}</div>`).replace(
+      '</title>',
+      '</title><meta property="og:type" content="article">',
+    );
+    const article = await extractHtml(html, 'https://blog.example/post');
+    expect(article.text).toContain('Answer 1');
+    expect(article.text).toContain('My rig');
+  });
+});

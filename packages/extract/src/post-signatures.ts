@@ -1,0 +1,27 @@
+/** Elements whose id or class may name a post's signature (checked by {@link SIGNATURE_NAME}). */
+const SIGNATURE_CANDIDATES = '[class*="signature" i], [id*="signature" i]';
+
+/**
+ * A class or id naming a forum post's signature, as phpBB (`signature`, `postsignature`), XenForo
+ * (`message-signature`), vBulletin (`signaturecontainer`) and others write it. Only the whole name
+ * counts: `member-signature` (a method's signature in Javadoc), `post-signature` (Stack Exchange's
+ * author card) and `digital-signature-row` are not a signature to drop.
+ */
+const SIGNATURE_NAME =
+  /^(?:(?:post|message|user|forum|author)[-_]?)?signatures?(?:[-_]?(?:container|content|wrapper))?$/i;
+
+/** Stack Exchange's name for the card of a post's author: its name, date and reputation. */
+const AUTHOR_CARD = /^post-signature$/i;
+
+/**
+ * Removes the signatures of a thread's posts: the lines a forum adds under every post by its
+ * author (a motto, a list of their gear, links to their site), the same under each of their posts
+ * and never part of the answer.
+ */
+export function dropPostSignatures(document: Document): void {
+  for (const element of Array.from(document.querySelectorAll(SIGNATURE_CANDIDATES))) {
+    if (!element.isConnected || element === document.body) continue;
+    const names = [element.id, ...(element.getAttribute('class') ?? '').split(/\s+/)];
+    if (names.some((name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) element.remove();
+  }
+}
