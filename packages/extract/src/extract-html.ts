@@ -306,8 +306,8 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     // A product's customer reviews are what buyers say of it, not its description.
     if (kind === 'product') dropCustomerReviews(document);
     // Forum engines sign every post with its author's signature; pages declared articles keep
-    // theirs (a story's sign-off is its text).
-    else dropPostSignatures(document);
+    // theirs (a story's sign-off is its text). Most pages never name one, and skip the walk.
+    else if (/signature/i.test(html)) dropPostSignatures(document);
     // Defuddle works on a clone, so `document` stays intact for Readability.
     let whole = await defuddle(document);
     const usable = whole !== undefined && isUsableArticle(whole.text);
