@@ -318,7 +318,9 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
               signal: controller.signal,
             });
           } catch (error) {
-            if (error instanceof BrowserStepInterrupted)
+            // A step that failed because the render was being stopped reports the stop, not the
+            // failure: a cancelled call is never a browser that could not render.
+            if (error instanceof BrowserStepInterrupted || controller.signal.aborted)
               throw interrupted(request.signal, budgetMs, overrun || remaining() <= 0);
             if (error instanceof BrowserStepFailure) throw stepFailure(error);
             throw error;

@@ -244,13 +244,20 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     const instance = await runtime({ render: 'auto' });
     const run = instance.startRun();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 2_500);
-    const result = await run.webFetch(
-      { url: web.url('/app/client-rendered?api-delay=60000') },
-      { signal: controller.signal },
-    );
+    // The call is cancelled while the browser is rendering: once the page's script has asked for
+    // its data (which the fixture holds back for a minute), before the page's DOM can settle. A
+    // fixed delay would race the browser's start-up, which a loaded machine slows down.
+    const seen = web.requests.length;
+    const rendering = () => web.requests.slice(seen).some((request) => request.path === '/app-api/article');
+    const abortWhenRendering = setInterval(() => {
+      if (rendering()) controller.abort();
+    }, 20);
+    const result = await run
+      .webFetch({ url: web.url('/app/client-rendered?api-delay=60000') }, { signal: controller.signal })
+      .finally(() => clearInterval(abortWhenRendering));
     await run.close();
     await instance.close();
+    expect(rendering()).toBe(true);
     expect([result.isError, result.code]).toEqual([true, 'cancelled']);
   }, 60_000);
 
