@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from './extract-html.js';
-import { dropPostSignatures } from './post-signatures.js';
+import { dropPostSignatures, dropReputationCounts } from './post-signatures.js';
 
 const answer = (index: number) =>
   `Answer ${index}: reseat the memory modules one at a time and boot with a single stick to find the faulty one.`;
@@ -54,5 +54,37 @@ describe('extractHtml: signatures under a thread’s posts', () => {
     const article = await extractHtml(html, 'https://blog.example/post');
     expect(article.text).toContain('Answer 1');
     expect(article.text).toContain('My rig');
+  });
+});
+
+describe('dropReputationCounts', () => {
+  it('leaves out an author’s reputation and badge counts, and keeps their name and the post’s date', () => {
+    const { document } = parseHTML(`<html><body><div class="answer"><p>${answer(1)}</p>
+<div class="post-signature"><div class="user-action-time">answered Aug 5, 2016 at 4:16</div>
+<div class="user-details"><a href="/users/1/seb">Seb</a><div class="-flair"><span class="reputation-score">4,701</span><span>18 gold badges</span></div></div></div>
+<div class="author-box"><a href="/u/2">Ann</a><span class="user-reputation">Reputation: 120</span></div></div></body></html>`);
+    dropReputationCounts(document as unknown as Document);
+    const text = document.body.textContent ?? '';
+    for (const kept of ['Answer 1', 'answered Aug 5, 2016', 'Seb', 'Ann']) expect(text).toContain(kept);
+    expect(text).not.toMatch(/4,701|gold badges|Reputation: 120/);
+  });
+});
+
+describe('extractHtml: reputation beside a thread’s posts', () => {
+  it('reads a Q&A page’s answers without their authors’ badge counts', async () => {
+    const post = (index: number) =>
+      `<div class="answer"><div class="s-prose"><p>${answer(index)}</p></div><div class="-flair"><span class="reputation-score">${index},701</span> ${index} gold badges</div></div>`;
+    const html = `<!doctype html><html><head><title>PC does not boot after RAM upgrade</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage"}</script>
+</head><body><main><h1>PC does not boot after RAM upgrade</h1>${[1, 2, 3].map(post).join('')}</main></body></html>`;
+    const article = await extractHtml(html, 'https://superuser.example/questions/1');
+    expect(article.text).toContain('Answer 3');
+    expect(article.text).not.toMatch(/gold badges|,701/);
+    // The same page declaring nothing keeps them: only a thread's posts are read this way.
+    const undeclared = await extractHtml(
+      html.replace('"QAPage"', '"WebPage"'),
+      'https://superuser.example/q/1',
+    );
+    expect(undeclared.text).toContain('gold badges');
   });
 });

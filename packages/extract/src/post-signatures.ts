@@ -25,3 +25,21 @@ export function dropPostSignatures(document: Document): void {
     if (names.some((name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) element.remove();
   }
 }
+
+/**
+ * Elements that show how a post's author stands on the site rather than what they wrote: a
+ * reputation score (`reputation`, `reputation-score`, `user-reputation`…) and Stack Exchange's
+ * `-flair`, which holds the score and the counts of gold, silver and bronze badges.
+ */
+const REPUTATION_SELECTOR = '[class~="-flair"], [class*="reputation" i]';
+
+/**
+ * Removes the reputation scores and badge counts beside a thread's posts ("4,701 18 gold badges 53
+ * silver badges"): numbers about the author, repeated under every post, that read as part of the
+ * answer once the layout is gone. The author's name and the post's date stay.
+ */
+export function dropReputationCounts(document: Document): void {
+  for (const element of Array.from(document.querySelectorAll(REPUTATION_SELECTOR))) {
+    if (element.isConnected && element !== document.body) element.remove();
+  }
+}
