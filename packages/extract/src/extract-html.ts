@@ -20,7 +20,7 @@ import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { findSeriesRoot } from './post-series.js';
-import { dropPostSignatures, dropReputationCounts } from './post-signatures.js';
+import { dropAuthorDetails, dropPostSignatures, dropReputationCounts } from './post-signatures.js';
 import { dropCustomerReviews } from './product-reviews.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
@@ -308,8 +308,11 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     // Forum engines sign every post with its author's signature; pages declared articles keep
     // theirs (a story's sign-off is its text). Most pages never name one, and skip the walk.
     else if (/signature/i.test(html)) dropPostSignatures(document);
-    // A thread names each post's author; the author's reputation and badge counts are not the post.
-    if (kind === 'thread') dropReputationCounts(document);
+    // A thread names each post's author; the author's standing and profile are not the post.
+    if (kind === 'thread') {
+      dropReputationCounts(document);
+      dropAuthorDetails(document);
+    }
     // Defuddle works on a clone, so `document` stays intact for Readability.
     let whole = await defuddle(document);
     const usable = whole !== undefined && isUsableArticle(whole.text);

@@ -1,7 +1,12 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from './extract-html.js';
-import { dropPostSignatures, dropReputationCounts } from './post-signatures.js';
+import {
+  AUTHOR_DETAIL_MIN_LISTS,
+  dropAuthorDetails,
+  dropPostSignatures,
+  dropReputationCounts,
+} from './post-signatures.js';
 
 const answer = (index: number) =>
   `Answer ${index}: reseat the memory modules one at a time and boot with a single stick to find the faulty one.`;
@@ -86,5 +91,30 @@ describe('extractHtml: reputation beside a thread’s posts', () => {
       'https://superuser.example/q/1',
     );
     expect(undeclared.text).toContain('gold badges');
+  });
+});
+
+describe('dropAuthorDetails', () => {
+  const details = (joined: string) =>
+    `<div class="user"><a href="/u">Ann</a><dl class="pairs"><dt>Joined</dt><dd>${joined}</dd></dl><dl class="pairs"><dt>Location</dt><dd>Spain</dd></dl></div>`;
+  const page = (posts: number) =>
+    parseHTML(
+      `<html><body>${Array.from({ length: posts }, (_, index) => `<article>${details(`Dec ${index + 1}, 2009`)}<p>${answer(index + 1)}</p></article>`).join('')}
+<article><p>Terms used in the answers:</p><dl><dt>DIMM</dt><dd>a memory module</dd><dt>POST</dt><dd>the power-on self test</dd></dl></article></body></html>`,
+    ).document as unknown as Document;
+
+  it('leaves out the details printed beside every post, from the bound on', () => {
+    const document = page(AUTHOR_DETAIL_MIN_LISTS);
+    dropAuthorDetails(document);
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/Joined|Dec 1, 2009|Spain/);
+    for (const kept of ['Ann', `Answer ${AUTHOR_DETAIL_MIN_LISTS}`, 'DIMM', 'power-on self test'])
+      expect(text).toContain(kept);
+  });
+
+  it('keeps them below the bound, where they may be a post’s own list', () => {
+    const document = page(AUTHOR_DETAIL_MIN_LISTS - 1);
+    dropAuthorDetails(document);
+    expect(document.body.textContent).toContain('Joined');
   });
 });

@@ -43,3 +43,40 @@ export function dropReputationCounts(document: Document): void {
     if (element.isConnected && element !== document.body) element.remove();
   }
 }
+
+/** How many of a page's definition lists must carry a label for it to be a label of every post. */
+export const AUTHOR_DETAIL_MIN_LISTS = 3;
+
+/** The labels (`<dt>` texts, lower-cased) of a definition list's own terms. */
+function termLabels(list: Element): string[] {
+  const labels: string[] = [];
+  for (const child of Array.from(list.children)) {
+    if (child.localName !== 'dt') continue;
+    const label = (child.textContent ?? '').trim().toLowerCase();
+    if (label !== '') labels.push(label);
+  }
+  return labels;
+}
+
+/**
+ * Removes the author details forum engines print beside every post as definition lists ("Joined",
+ * "Messages", "Location", "Reaction score"): a `<dl>` all of whose labels stand in
+ * {@link AUTHOR_DETAIL_MIN_LISTS} or more of the page's lists. A list inside a post, whose labels
+ * are its own, stays.
+ */
+export function dropAuthorDetails(document: Document): void {
+  const lists = Array.from(document.querySelectorAll('dl'));
+  if (lists.length < AUTHOR_DETAIL_MIN_LISTS) return;
+  const labelsOf = new Map<Element, string[]>();
+  const counts = new Map<string, number>();
+  for (const list of lists) {
+    const labels = termLabels(list);
+    labelsOf.set(list, labels);
+    for (const label of new Set(labels)) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  for (const list of lists) {
+    const labels = labelsOf.get(list) ?? [];
+    if (labels.length > 0 && labels.every((label) => (counts.get(label) ?? 0) >= AUTHOR_DETAIL_MIN_LISTS))
+      list.remove();
+  }
+}
