@@ -1,3 +1,7 @@
+/**
+ * What forum engines add to every post of a thread besides the post itself: the author's signature,
+ * reputation and badge counts, and profile details. None of it is the post's text.
+ */
 /** Elements whose id or class may name a post's signature (checked by {@link SIGNATURE_NAME}). */
 const SIGNATURE_CANDIDATES = '[class*="signature" i], [id*="signature" i]';
 

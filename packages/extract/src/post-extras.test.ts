@@ -6,7 +6,7 @@ import {
   dropAuthorDetails,
   dropPostSignatures,
   dropReputationCounts,
-} from './post-signatures.js';
+} from './post-extras.js';
 
 const answer = (index: number) =>
   `Answer ${index}: reseat the memory modules one at a time and boot with a single stick to find the faulty one.`;
