@@ -22,6 +22,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'docs-page',
     description: 'Documentation page with sidebar navigation, tables and a definition list',
   },
+  {
+    name: 'forum-thread',
+    description: 'Forum thread whose replies quote the first post, with signatures and author details',
+  },
+  { name: 'product-page', description: 'Product page with a description, a spec table and customer reviews' },
 ];
 
 // Fixture files never change while a process runs, so each is read at most once.

@@ -88,6 +88,30 @@ describe('formats: markdown (default), text, raw', () => {
   });
 });
 
+describe('5. HTML: the page’s own content, not what a forum engine or a shop adds around it', () => {
+  it('reads a forum thread with each post once and without signatures or author details', async () => {
+    const result = await fetchData({ url: web.url('/pages/forum-thread') });
+    expect(result.isError, result.text).toBe(false);
+    const content = (result.data as Ok).slice.content;
+    // The question, both answers and who is answered; the question only once.
+    expect(content.split('Is the fan controller failing')).toHaveLength(2);
+    for (const kept of ['Rita said:', 'fan curve in the BIOS', 'embedded controller firmware'])
+      expect(content).toContain(kept);
+    for (const dropped of ['Omar fixes laptops', 'Rig: ThinkPad', 'Joined', 'Lisbon'])
+      expect(content).not.toContain(dropped);
+  });
+
+  it('reads a product page without its customer reviews, through the built CLI too', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/product-page') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/product-page'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      for (const kept of ['€49.00', 'boils a litre of water', '1.7 litres']) expect(content).toContain(kept);
+      expect(content).not.toMatch(/first frost|Third kettle|garden/);
+    }
+  });
+});
+
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
   it('follows five redirects', async () => {
     const result = await fetchData({ url: web.url('/redirect/5') });
