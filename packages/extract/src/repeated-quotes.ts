@@ -1,4 +1,4 @@
-import { words } from './choose-article.js';
+import { trigramAt, words } from './choose-article.js';
 
 /**
  * The share of a quotation's word trigrams that must already stand earlier in the article for the
@@ -47,7 +47,7 @@ export function dropRepeatedQuotes(markdown: string): string {
     for (const word of words(text.toLowerCase())) {
       last.push(word);
       if (last.length > 3) last.shift();
-      if (last.length === 3) seen.add(last.join(' '));
+      if (last.length === 3) seen.add(trigramAt(last, 0));
     }
   };
   let fence: string | undefined;
@@ -64,7 +64,7 @@ export function dropRepeatedQuotes(markdown: string): string {
       const blockWords = words(said.toLowerCase());
       let shared = 0;
       for (let at = 0; at + 2 < blockWords.length; at++) {
-        if (seen.has(`${blockWords[at]} ${blockWords[at + 1]} ${blockWords[at + 2]}`)) shared++;
+        if (seen.has(trigramAt(blockWords, at))) shared++;
       }
       const trigrams = Math.max(0, blockWords.length - 2);
       if (trigrams > 0 && shared >= REPEATED_QUOTE_MIN_SHARE * trigrams) {
