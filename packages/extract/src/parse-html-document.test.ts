@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractHtml } from './extract-html.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 
 const shape = async (html: string) => {
@@ -55,6 +56,44 @@ describe('parseHtmlDocument', () => {
       head: '<title>T</title>',
       body: '<p>Y</p>',
     });
+  });
+
+  it('moves elements beside the head and body into them, as a browser places them', async () => {
+    const html =
+      '<!doctype html><html><link rel="icon" href="/i.png"><head><title>T</title></head>' +
+      '<div id="consent">Cookies</div><script>tag()</script><body class="b"><p>Story</p></body>' +
+      '<div id="late">Late</div><body><p>Second body</p></body></html>';
+    expect(await shape(html)).toEqual({
+      root: 'html',
+      children: ['head', 'body'],
+      head: '<title>T</title><link rel="icon" href="/i.png">',
+      body: '<div id="consent">Cookies</div><script>tag()</script><p>Story</p><div id="late">Late</div><p>Second body</p>',
+      title: 'T',
+    });
+    const document = await parseHtmlDocument(html);
+    expect(document.body.getAttribute('class')).toBe('b');
+  });
+
+  it('reads a story whose page puts an element between </head> and <body>', async () => {
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, index) =>
+        `<p>Paragraph ${index} of the garden column says how shrub ${index} grows, when to plant it and how to prune it.</p>`,
+    ).join('');
+    // Readability drops a column named "with-sidebar" and, finding too little, tries again from the
+    // body: the body it rereads must be the page's, not an empty one.
+    const html =
+      '<!doctype html><html><head><title>Evergreens</title><meta property="og:type" content="article"></head>' +
+      '<div class="tag-manager"></div><body><header><a href="/">Echo</a></header>' +
+      `<div class="col-story with-sidebar"><article><h1>Three great evergreens</h1>${paragraphs}</article></div>` +
+      '<div class="pop-up"><p>Add the Echo to your home screen for easy access to news, views, sport and more</p></div>' +
+      '</body></html>';
+    const article = await extractHtml(html, 'https://news.example.org/garden');
+    expect(article.stage).toBe('defuddle');
+    expect(article.parserFailures).toEqual([]);
+    expect(article.text).toContain('Paragraph 0 of the garden column');
+    expect(article.text).toContain('Paragraph 11 of the garden column');
+    expect(article.text).not.toContain('home screen');
   });
 
   it('leaves a complete document as parsed', async () => {

@@ -32,7 +32,10 @@ interface ParsedNode {
 export async function parseHtmlDocument(html: string): Promise<Document> {
   const { parseHTML } = await loadLinkedom();
   const parsed = parseHTML(html).document as unknown as Document;
-  if (hasDocumentShape(parsed)) return parsed;
+  if (hasDocumentShape(parsed)) {
+    placeStrayElements(parsed);
+    return parsed;
+  }
   const head: string[] = [];
   const body: string[] = [];
   let inBody = false;
@@ -72,6 +75,36 @@ function hasDocumentShape(document: Document): boolean {
   if (root === null || root.localName !== 'html') return false;
   for (const child of Array.from(root.children)) if (child.localName === 'body') return true;
   return false;
+}
+
+/**
+ * Moves what a page put beside its `<head>` and `<body>` into them, where a browser's parser puts
+ * it: elements between `</head>` and `<body>` (a tag manager's `<noscript>`, a banner) and a second
+ * `<body>`'s content into the body, in order, and elements after `</body>` at its end; metadata
+ * before `<head>` into the head. linkedom leaves them beside the two, and its `document.body` is only
+ * the element right after `<head>`: when that is not a body it inserts an empty one, so the page
+ * would read as empty to every extractor and Readability's retries.
+ */
+function placeStrayElements(document: Document): void {
+  const root = document.documentElement;
+  const children = Array.from(root.children);
+  if (children.length === 2 && children[0]?.localName === 'head' && children[1]?.localName === 'body') return;
+  const head = children.find((child) => child.localName === 'head');
+  const body = children.find((child) => child.localName === 'body');
+  if (head === undefined || body === undefined) return;
+  const bodyIndex = children.indexOf(body);
+  const headIndex = children.indexOf(head);
+  const leading = body.firstChild;
+  children.forEach((child, index) => {
+    if (child === head || child === body) return;
+    if (index < headIndex && HEAD_ELEMENTS.has(child.localName)) head.append(child);
+    else if (index < bodyIndex) body.insertBefore(child, leading);
+    else if (child.localName === 'body') body.append(...Array.from(child.childNodes));
+    else body.append(child);
+  });
+  for (const child of Array.from(root.children))
+    if (child.localName === 'body' && child !== body) child.remove();
+  if (head.nextElementSibling !== body) head.after(body);
 }
 
 function serialize(node: ParsedNode): string {
