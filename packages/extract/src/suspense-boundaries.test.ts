@@ -51,6 +51,15 @@ describe('extract: parts a React page streams in', () => {
     expect(content).not.toContain('Loading code sample');
   });
 
+  it('does the same on a copy of the page saved without its scripts and comments', async () => {
+    const saved = streamedGuide().replace(/<script>.*?<\/script>|<!--.*?-->/g, '');
+    const { content } = await extractPage(saved);
+    const install = content.indexOf('npm install --global tidectl');
+    expect(install).toBeGreaterThan(content.indexOf('Install the command line tool'));
+    expect(install).toBeLessThan(content.indexOf('Then check which version'));
+    expect(content.indexOf('tidectl --version')).toBeGreaterThan(content.indexOf('Then check which version'));
+  });
+
   it('does the same on a page that declares itself an article', async () => {
     const { content } = await extractPage(streamedGuide('<meta property="og:type" content="article">'));
     expect(content).toContain('npm install --global tidectl');
@@ -85,6 +94,30 @@ describe('resolveStreamedParts', () => {
     expect(document.getElementById('page')?.textContent).toBe('fallback without its closing comment');
     expect(document.getElementById('S:0')?.textContent).toBe('part');
     expect(document.getElementById('S:1')?.textContent).toBe('orphan');
+  });
+
+  it('moves the parts of a copy saved without scripts into the placeholders numbered alike', async () => {
+    // Archived copies lose the scripts and, often, the comments that close each fallback.
+    const document = await parseHtmlDocument(
+      '<html><body><div id="page"><template id="B:0"></template><div class="skeleton"></div>' +
+        '<p>between</p><template id="B:1"></template></div>' +
+        '<div hidden id="S:1"><p>second</p></div>' +
+        '<div hidden id="S:0"><p>first</p><div><template id="P:2"></template></div></div>' +
+        '<div hidden id="S:2"><p>segment</p></div><div hidden id="S:7"><p>unplaced</p></div></body></html>',
+    );
+    expect(resolveStreamedParts(document)).toBe(3);
+    expect(document.getElementById('page')?.textContent).toBe('firstsegmentbetweensecond');
+    expect(document.getElementById('S:7')?.textContent).toBe('unplaced');
+  });
+
+  it('pairs parts by number only when the page carries no script that places them', async () => {
+    const document = await parseHtmlDocument(
+      '<html><body><div id="page"><template id="B:0"></template><!--/$--><template id="B:1"></template></div>' +
+        '<div hidden id="S:0"><p>scripted</p></div><div hidden id="S:1"><p>unscripted</p></div>' +
+        '<script>$RC("B:0","S:0")</script></body></html>',
+    );
+    expect(resolveStreamedParts(document)).toBe(1);
+    expect(document.getElementById('S:1')?.textContent).toBe('unscripted');
   });
 
   it('never moves a part into itself', async () => {

@@ -6,7 +6,8 @@
  * place. A page rendered in pieces (`$RS("S:4","P:4")`) works the same way for a segment. A browser
  * runs those scripts; this extractor runs none, so without the moves the parts sit hidden at the end
  * of the body, where every stage drops them as hidden, and the skeletons stand in their place:
- * code blocks of a documentation page, the specifications of a product page.
+ * code blocks of a documentation page, the specifications of a product page. A copy of such a page
+ * saved without its scripts has the parts and placeholders alone; they are paired by number.
  */
 
 const COMMENT_NODE = 8;
@@ -23,6 +24,11 @@ interface Move {
   content: string;
   /** A boundary's fallback, up to its closing comment, goes too; a segment has none. */
   boundary: boolean;
+  /**
+   * Whether the move may go without its fallback's closing comment (a copy saved without scripts
+   * has usually lost its comments too): the fallback then stays beside the content.
+   */
+  withoutMarkers?: boolean;
 }
 
 /**
@@ -39,7 +45,7 @@ export function resolveStreamedParts(document: Document): number {
     const content = document.getElementById(move.content);
     if (placeholder === null || content === null || placeholder.parentNode === null) continue;
     if (content.contains(placeholder)) continue;
-    if (move.boundary && !removeFallback(placeholder)) continue;
+    if (move.boundary && !removeFallback(placeholder) && move.withoutMarkers !== true) continue;
     placeholder.replaceWith(...Array.from(content.childNodes));
     content.remove();
     moved += 1;
@@ -48,6 +54,30 @@ export function resolveStreamedParts(document: Document): number {
 }
 
 function streamedMoves(document: Document): Move[] {
+  const moves = scriptedMoves(document);
+  return moves.length > 0 ? moves : unscriptedMoves(document);
+}
+
+/**
+ * The moves of a copy of a streamed page saved without its scripts, as archives and sanitizers keep
+ * pages: each hidden `S:n` part into the placeholder React gives the same number, a segment's `P:n`
+ * or else a boundary's `B:n` (React numbers a boundary and its first part alike when neither waits
+ * on another, the common case). Parts are moved in the document's order.
+ */
+function unscriptedMoves(document: Document): Move[] {
+  const moves: Move[] = [];
+  for (const content of Array.from(document.querySelectorAll('div[hidden][id^="S:"]'))) {
+    const number = content.id.slice(2);
+    if (!/^[0-9a-z]+$/i.test(number)) continue;
+    if (document.getElementById(`P:${number}`) !== null)
+      moves.push({ placeholder: `P:${number}`, content: content.id, boundary: false });
+    else if (document.getElementById(`B:${number}`) !== null)
+      moves.push({ placeholder: `B:${number}`, content: content.id, boundary: true, withoutMarkers: true });
+  }
+  return moves;
+}
+
+function scriptedMoves(document: Document): Move[] {
   const moves: Move[] = [];
   for (const script of Array.from(document.querySelectorAll('script'))) {
     const code = script.textContent ?? '';
