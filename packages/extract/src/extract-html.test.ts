@@ -218,6 +218,33 @@ describe('extractHtml: pages declared as articles', () => {
   });
 });
 
+describe('extractHtml: a block too short to be a story', () => {
+  // The story sits where Readability does not look (a hidden panel a script opens), so its block is
+  // the newsletter box; Defuddle's article of the whole page holds the story.
+  const page = (boxWords: number) => {
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, index) =>
+        `<p>Paragraph ${index} of the garden column says how shrub ${index} grows, when to plant it and how to prune it.</p>`,
+    ).join('');
+    const box = Array.from({ length: boxWords }, (_, index) => `newsletter${index}`).join(' ');
+    return (
+      '<!doctype html><html><head><title>Evergreens</title><meta property="og:type" content="article"></head>' +
+      `<body><header><a href="/">Echo</a></header><div hidden class="story"><article><h1>Evergreens</h1>${paragraphs}</article></div>` +
+      `<div class="signup"><p>${box}</p></div></body></html>`
+    );
+  };
+
+  it('gives way to the whole page’s article under 50 words, and stays from 50 on', async () => {
+    const short = await extractHtml(page(49), 'https://news.example.org/garden');
+    expect(short.text).toContain('Paragraph 11 of the garden column');
+    expect(short.text).not.toContain('newsletter0');
+    const box = await extractHtml(page(50), 'https://news.example.org/garden');
+    expect(box.text).toContain('newsletter49');
+    expect(box.text).not.toContain('Paragraph 0 of the garden column');
+  });
+});
+
 describe('extractHtml: pages that spread their content over sections', () => {
   const sentences = (topic: string, count: number) =>
     Array.from(

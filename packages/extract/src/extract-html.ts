@@ -127,6 +127,13 @@ const SHORT_BLOCK_MIN_GROWTH = 3;
 const SHORT_BLOCK_MAX_GROWTH = 8;
 
 /**
+ * Words under which Readability's block is no story at all but a box it settled on for want of one
+ * (an "add to home screen" banner, a newsletter form, a footer): Defuddle's usable article of the
+ * whole page then wins whether or not it holds the block.
+ */
+const BANNER_BLOCK_MAX_WORDS = 50;
+
+/**
  * The share of the page's prose (the words of its main region outside chrome and links, see
  * {@link regionProseWords}) under which the block an article page's route chose may be a fragment
  * of the story: Readability keeps a long guide's prose and drops the boxes, lists and tables between
@@ -162,7 +169,8 @@ interface StageArticle extends ArticleCandidate {
  *   two results are compared (`chooseArticle`), and Defuddle on the whole page is the fallback when
  *   neither is usable, when Readability's block is mostly lists of links (a site's menu, or an
  *   index page that declares itself an article), which is no story to clean, and when the chosen
- *   block is short and Defuddle's whole-page article holds it as a fragment of a larger one;
+ *   block is short and Defuddle's whole-page article holds it as a fragment of a larger one, or is
+ *   too short to be a story at all (under {@link BANNER_BLOCK_MAX_WORDS} words);
  * - any other page (documentation, forum, product, listing…, or no declaration): the contract's
  *   order, Defuddle on the whole page, then Readability with Turndown when Defuddle's article is
  *   unusable.
@@ -291,7 +299,9 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
         ? finish('defuddle', whole, [['readability', found?.article]])
         : finishChosen(chosen);
     }
-    if (chosen !== undefined && (whole === undefined || !extendsBlock(whole, chosen.text)))
+    // A block too short to be a story gives way to any usable article of the whole page.
+    const banner = chosenWords < BANNER_BLOCK_MAX_WORDS && whole !== undefined && isUsableArticle(whole.text);
+    if (chosen !== undefined && !banner && (whole === undefined || !extendsBlock(whole, chosen.text)))
       return finishChosen(chosen);
     if (whole !== undefined && isUsableArticle(whole.text))
       return finish('defuddle', whole, [['readability', found?.article]]);
