@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extract } from './extract.js';
-import { NOSCRIPT_CONTENT_MIN_WORDS } from './noscript-content.js';
+import { NOSCRIPT_CONTENT_MIN_WORDS, NOSCRIPT_COPY_MIN_WORDS } from './noscript-content.js';
 
 const url = 'https://forum.example.org/t/tide-gauge-drift/4121';
 const encoder = new TextEncoder();
@@ -49,6 +49,21 @@ describe('extract: content a page shows readers without scripts', () => {
     const below = await extractPage(page(NOSCRIPT_CONTENT_MIN_WORDS - 1));
     expect(below.content).not.toContain('fallback0');
     expect(below.content).toContain('article79');
+  });
+
+  it(`reads once an article the page shows and sends again in a <noscript> of ${NOSCRIPT_COPY_MIN_WORDS} words or more`, async () => {
+    const page = (copyWords: number, hiddenShown = false) =>
+      '<!doctype html><html><head><title>Harbour notes</title></head><body><main>' +
+      `<article${hiddenShown ? ' hidden' : ''}><h1>Harbour notes</h1><p>${prose(copyWords, 'story')}</p></article>` +
+      `<noscript><div><p>${prose(copyWords, 'story')}</p></div></noscript>` +
+      '</main></body></html>';
+    const count = (content: string) => content.split('story0 story1').length - 1;
+    expect(count((await extractPage(page(NOSCRIPT_COPY_MIN_WORDS))).content)).toBe(1);
+    // A smaller copy (a carousel's card the page also draws) is still unwrapped.
+    expect(count((await extractPage(page(NOSCRIPT_COPY_MIN_WORDS - 1))).content)).toBe(2);
+    // Text the page hides is not shown: the <noscript> is then what a reader gets.
+    const hidden = await extractPage(page(NOSCRIPT_COPY_MIN_WORDS, true));
+    expect(hidden.content).toContain(`story${NOSCRIPT_COPY_MIN_WORDS - 1}`);
   });
 
   it('does not count the styles and scripts inside a <noscript> as words', async () => {
