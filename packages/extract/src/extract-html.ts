@@ -23,6 +23,7 @@ import { dropAuthorDetails, dropPostSignatures, dropReputationCounts } from './p
 import { findSeriesRoot } from './post-series.js';
 import { dropCustomerReviews } from './product-reviews.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
+import { dropRepeatedSections } from './repeated-sections.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
 import type { ExtractionStage, ParserFailure } from './types.js';
 
@@ -183,8 +184,9 @@ interface StageArticle extends ArticleCandidate {
  */
 export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
   const article = await chooseHtmlArticle(html, url);
-  // Whichever stage won, a quotation of text the article already gave is read once.
-  const markdown = dropRepeatedQuotes(article.markdown);
+  // Whichever stage won, a quotation of text the article already gave is read once, and so is a
+  // section the page drew twice.
+  const markdown = dropRepeatedSections(dropRepeatedQuotes(article.markdown));
   return markdown === article.markdown ? article : { ...article, markdown, text: markdownToText(markdown) };
 }
 
