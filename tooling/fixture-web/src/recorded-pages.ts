@@ -27,6 +27,15 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     description: 'Forum thread whose replies quote the first post, with signatures and author details',
   },
   { name: 'product-page', description: 'Product page with a description, a spec table and customer reviews' },
+  {
+    name: 'saved-story',
+    description:
+      'News story saved without scripts: a box before <body>, a streamed paragraph, a <noscript> copy and a banner',
+  },
+  {
+    name: 'pricing-page',
+    description: 'Pricing page that draws its plans twice, for wide and narrow screens',
+  },
 ];
 
 // Fixture files never change while a process runs, so each is read at most once.

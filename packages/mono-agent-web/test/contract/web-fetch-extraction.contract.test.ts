@@ -110,6 +110,33 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
       expect(content).not.toMatch(/first frost|Third kettle|garden/);
     }
   });
+
+  it('reads a saved story as a reader sees it: the page’s body, its streamed paragraph, once (runtime and built CLI)', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/saved-story') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/saved-story'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      // A box before <body> does not hide the body; the <noscript> copy does not repeat the story.
+      expect(content.split('three of the pier')).toHaveLength(2);
+      expect(content.split('ferry to the island')).toHaveLength(2);
+      // The paragraph streamed in (its script gone) stands where its placeholder stood.
+      expect(content.indexOf('ferry to the island')).toBeGreaterThan(content.indexOf('2.4 million euro'));
+      expect(content).not.toContain('home screen');
+    }
+  });
+
+  it('reads the plans a page draws for wide and narrow screens once (runtime and built CLI)', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/pricing-page') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/pricing-page'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      for (const plan of ['Starter', 'Team', 'Business', 'Nonprofit'])
+        expect(content.split(`### ${plan}`)).toHaveLength(2);
+      expect(content.split('single sign-on')).toHaveLength(2);
+      expect(content).toContain('Questions about billing');
+      expect(content).toContain('fourteen days');
+    }
+  });
 });
 
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
