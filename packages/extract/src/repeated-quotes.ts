@@ -1,4 +1,5 @@
 import { trigramAt, words } from './choose-article.js';
+import { fenceAfter } from './markdown-fences.js';
 
 /**
  * The share of a quotation's word trigrams that must already stand earlier in the article for the
@@ -26,9 +27,6 @@ function isAttribution(line: string): boolean {
     .trim();
   return text.endsWith(':') && words(text).length <= ATTRIBUTION_MAX_WORDS;
 }
-
-/** The opening or closing line of a fenced code block. */
-const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * Removes the blockquotes of an article's Markdown whose text the article already gave before them
@@ -78,11 +76,7 @@ export function dropRepeatedQuotes(markdown: string): string {
       index = end;
       continue;
     }
-    const marker = FENCE_LINE.exec(line)?.[1];
-    if (marker !== undefined) {
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-    }
+    fence = fenceAfter(line, fence);
     kept.push(line);
     read(line);
     index++;

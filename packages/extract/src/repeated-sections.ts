@@ -1,4 +1,5 @@
 import { words } from './choose-article.js';
+import { fenceAfter } from './markdown-fences.js';
 
 /**
  * Words of blocks given before, one after another, from which they are a second copy of a section
@@ -16,9 +17,6 @@ export const REPEATED_SECTION_MIN_WORDS = 250;
  * a small part (a Zyte meal plan: 12 %), and its reader wants it as written.
  */
 export const REPEATED_SECTION_MIN_SHARE = 0.15;
-
-/** The opening or closing line of a fenced code block. */
-const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
 
 interface Block {
   /** The block's lines, as they stand in the Markdown (its blank separator line included). */
@@ -84,21 +82,16 @@ function splitBlocks(markdown: string): Block[] {
     code = false;
   };
   for (const line of markdown.split('\n')) {
-    const marker = FENCE_LINE.exec(line)?.[1];
-    if (fence !== undefined) {
-      lines.push(line);
-      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (marker !== undefined) {
+    const after = fenceAfter(line, fence);
+    if (fence === undefined && after !== undefined) {
+      // A fence opens a block of its own.
       close();
-      fence = marker;
       code = true;
-      lines.push(line);
-      continue;
     }
+    const inCode = fence !== undefined || after !== undefined;
+    fence = after;
     lines.push(line);
-    if (line.trim() === '') close();
+    if (!inCode && line.trim() === '') close();
   }
   close();
   return blocks;
