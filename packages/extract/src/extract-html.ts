@@ -531,9 +531,15 @@ const SERIES_MIN_GAIN = 1.3;
 const DISCLOSURE_MARKUP =
   /aria-(?:controls|expanded)|role\s*=\s*["']?(?:tabpanel|region)|<h[1-6]\b[^>]*>\s*<button/i;
 
+/**
+ * The id of a part a React page streams in (`id="S:3"`): without one there is nothing for
+ * {@link resolveStreamedParts} to move, and its walks are skipped.
+ */
+const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
+
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
-  resolveStreamedParts(document);
+  if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
   unwrapContentNoscripts(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
   return document;

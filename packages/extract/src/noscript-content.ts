@@ -42,6 +42,7 @@ export function unwrapContentNoscripts(document: Document): void {
 const ELEMENT_NODE = 1;
 /** Elements whose text a reader never sees. */
 const NOT_SHOWN = new Set(['script', 'style', 'template']);
+const NOT_SHOWN_SELECTOR = Array.from(NOT_SHOWN).join(', ');
 const TEXT_NODE = 3;
 
 /**
@@ -73,7 +74,7 @@ function textOutside(root: Element, skipped: string): string {
 /** Words of an element's text outside the styles, scripts and templates it holds. */
 function shownWords(element: Element): number {
   let count = words(element.textContent ?? '').length;
-  for (const hidden of Array.from(element.querySelectorAll('style, script, template'))) {
+  for (const hidden of Array.from(element.querySelectorAll(NOT_SHOWN_SELECTOR))) {
     count -= words(hidden.textContent ?? '').length;
   }
   return count;
