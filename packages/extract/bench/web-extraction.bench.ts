@@ -3,10 +3,10 @@
 // on linkedom and Readability on jsdom, run in one process page by page interleaved, it prints per
 // page type the upstream shingle F1 (with P and R), WCXB's word-F1 (over all pages, and over the
 // pages whose truth has text), empty outputs where the truth has text, crashes, the Markdown check
-// (WCXB's `with` snippets found, `without` snippets absent) and the median time per page with its ratio to both baselines. The project's peak RSS comes from a
-// process of its own that extracts every page of the set as WebFetch does: in the extraction pool's
-// worker, with the pool's heap limits, from the built package run by node alone (peak-rss.mjs; the
-// package is built first). A TypeScript loader would add its own threads and caches: the same run
+// (WCXB's `with` snippets found, `without` snippets absent) and the median time per page with its
+// ratio to both baselines. The project's peak RSS comes from a process of its own that extracts
+// every page of the set as WebFetch does: in the extraction pool's worker, with the pool's heap
+// limits, from the built package run by node alone (peak-rss.mjs; the package is built first). A TypeScript loader would add its own threads and caches: the same run
 // under tsx peaked about 90 MB higher. (extract() called in a process without limits lets V8 grow
 // its heap far past what the extraction keeps alive: about 700 MB over 210 WCXB pages.)
 //
