@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealDisclosurePanels } from './disclosure-panels.js';
+import { revealDisclosurePanels, revealFadeIns } from './disclosure-panels.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 
 const shown = (document: Document, id: string) => {
@@ -68,5 +68,46 @@ describe('revealDisclosurePanels: controls', () => {
     expect(document.querySelector('h3')?.innerHTML).toBe('Is my dog <b>covered</b> abroad?');
     expect(document.body.textContent).toContain('How are claims paid?');
     expect(document.querySelector('h2')?.textContent).toBe('Plans');
+  });
+});
+
+describe('revealFadeIns', () => {
+  const opacity = (document: Document, id: string) => document.getElementById(id)?.getAttribute('style');
+
+  it('drops a zero opacity from the inline style of text a page fades in, and keeps the rest', async () => {
+    const document = await page(
+      '<main><div id="a" style="opacity:0;transform:translate3d(0, 24px, 0)"><p>Noise cancellation twice as strong.</p></div>',
+      '<p id="b" style="opacity: 0.0 !important">Up to eight hours of listening.</p>',
+      '<p id="c" style="color: red; OPACITY:.0">Hearing test at home.</p>',
+      '<p id="d" style="opacity: 0%">Made with recycled materials.</p></main>',
+    );
+    expect(revealFadeIns(document)).toBe(4);
+    expect(opacity(document, 'a')).toBe(';transform:translate3d(0, 24px, 0)');
+    expect(opacity(document, 'b')).toBe('');
+    expect(opacity(document, 'c')).toBe('color: red;');
+    expect(opacity(document, 'd')).toBe('');
+  });
+
+  it('leaves visible, hidden, empty, chrome and link-menu elements as they are', async () => {
+    const styles: Record<string, string> = {
+      half: 'opacity: 0.5',
+      tenth: 'opacity:0.01',
+      none: 'opacity:0;display:none',
+      invisible: 'visibility: hidden; opacity: 0',
+      empty: 'opacity:0',
+      menu: 'opacity:0',
+      dialog: 'opacity:0',
+      header: 'opacity:0',
+    };
+    const document = await page(
+      `<p id="half" style="${styles.half}">Half seen.</p><p id="tenth" style="${styles.tenth}">Barely seen.</p>`,
+      `<p id="none" style="${styles.none}">Not shown.</p><p id="invisible" style="${styles.invisible}">Not shown either.</p>`,
+      `<div id="empty" style="${styles.empty}"></div>`,
+      `<div id="menu" style="${styles.menu}"><a href="/a">All headphones</a> <a href="/b">All speakers</a> New</div>`,
+      `<div role="dialog"><p id="dialog" style="${styles.dialog}">Sign up for our newsletter.</p></div>`,
+      `<header><p id="header" style="${styles.header}">Free delivery on every order.</p></header>`,
+    );
+    expect(revealFadeIns(document)).toBe(0);
+    for (const [id, style] of Object.entries(styles)) expect(opacity(document, id)).toBe(style);
   });
 });

@@ -9,6 +9,21 @@ const PANEL_ROLES = new Set(['tabpanel', 'region']);
 const CHROME_ANCESTOR =
   'nav, header, footer, [role="navigation"], [role="banner"], [role="contentinfo"], [role="dialog"]';
 
+/**
+ * Whether a hidden element is the page's text once shown: it has text, sits outside the site's
+ * menus and dialogs, and at most {@link PANEL_MAX_LINK_SHARE} of its text is links (more is a
+ * dropdown menu).
+ */
+function isPageText(element: Element): boolean {
+  if (element.closest(CHROME_ANCESTOR) !== null) return false;
+  const text = collapsedLength(element.textContent ?? '');
+  if (text === 0) return false;
+  let links = 0;
+  for (const link of Array.from(element.querySelectorAll('a')))
+    links += collapsedLength(link.textContent ?? '');
+  return links <= PANEL_MAX_LINK_SHARE * text;
+}
+
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** The largest share of a panel's text that may sit in links for it to be text rather than a menu. */
@@ -51,13 +66,7 @@ export function revealDisclosurePanels(document: Document): number {
   for (const element of hidden) {
     const role = element.getAttribute('role') ?? '';
     if (!PANEL_ROLES.has(role) && !(element.id !== '' && controlled.has(element.id))) continue;
-    if (element.closest(CHROME_ANCESTOR) !== null) continue;
-    const text = collapsedLength(element.textContent ?? '');
-    if (text === 0) continue;
-    let links = 0;
-    for (const link of Array.from(element.querySelectorAll('a')))
-      links += collapsedLength(link.textContent ?? '');
-    if (links > PANEL_MAX_LINK_SHARE * text) continue;
+    if (!isPageText(element)) continue;
     element.removeAttribute('hidden');
     element.removeAttribute('aria-hidden');
     if (element.id !== '') shownIds.add(element.id);
@@ -69,6 +78,33 @@ export function revealDisclosurePanels(document: Document): number {
     const controls = (button.getAttribute('aria-controls') ?? '').split(/\s+/);
     if (inHeading || controls.some((id) => shownIds.has(id)))
       button.replaceWith(...Array.from(button.childNodes));
+  }
+  return shown;
+}
+
+/** An inline `opacity` declaration of zero (`0`, `0.0`, `.0`, `0%`), with what precedes it. */
+const TRANSPARENT_DECLARATION = /(^|;)\s*opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)%?\s*(?:!important\s*)?(?=;|$)/i;
+
+/** An inline declaration that hides an element whatever its opacity. */
+const HIDING_DECLARATION =
+  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
+
+/**
+ * Shows the parts a page fades in as the reader scrolls to them: elements whose inline style sets
+ * `opacity: 0` for a script to animate (Webflow interactions, product pages that reveal each
+ * feature). A reader sees them by scrolling, so their text is the page's text, but extractors take
+ * a transparent element for a hidden one. Elements that also say `display: none` or
+ * `visibility: hidden`, and those that are not page text by {@link isPageText} (menus, dialogs,
+ * dropdowns of links), stay as they are. Returns how many elements were shown.
+ */
+export function revealFadeIns(document: Document): number {
+  let shown = 0;
+  for (const element of Array.from(document.querySelectorAll('[style]'))) {
+    const style = element.getAttribute('style') ?? '';
+    if (!TRANSPARENT_DECLARATION.test(style) || HIDING_DECLARATION.test(style)) continue;
+    if (!isPageText(element)) continue;
+    element.setAttribute('style', style.replace(TRANSPARENT_DECLARATION, '$1'));
+    shown++;
   }
   return shown;
 }

@@ -8,7 +8,7 @@ import {
   trigramOverlap,
   words,
 } from './choose-article.js';
-import { revealDisclosurePanels } from './disclosure-panels.js';
+import { revealDisclosurePanels, revealFadeIns } from './disclosure-panels.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
@@ -514,16 +514,6 @@ const SERIES_ROOT_ATTRIBUTE = 'data-mono-agent-series-root';
 const SERIES_MIN_GAIN = 1.3;
 
 /**
- * When Defuddle picked one post of a thread (or one item of a listing), Defuddle again on the
- * element holding the whole series; its article wins when it holds clearly more.
- */
-/**
- * Parses the page into the document a reader is shown without scripts running: the parts a React
- * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
- * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), and the collapsed panels of
- * accordions and tabs shown (`revealDisclosurePanels`).
- */
-/**
  * Markup without which a page has no disclosure widget to open: a control's `aria-controls` or
  * `aria-expanded`, a tab panel or region, or a button at the start of a heading. Most pages have
  * none and skip the walk {@link revealDisclosurePanels} makes.
@@ -537,14 +527,32 @@ const DISCLOSURE_MARKUP =
  */
 const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
 
+/**
+ * An inline `opacity` of zero, without which a page fades nothing in and skips the walk
+ * {@link revealFadeIns} makes.
+ */
+const FADE_IN_MARKUP = /opacity\s*:\s*\.?0/i;
+
+/**
+ * Parses the page into the document a reader is shown without scripts running: the parts a React
+ * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
+ * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
+ * accordions and tabs shown (`revealDisclosurePanels`), and the parts it fades in as the reader
+ * scrolls shown too (`revealFadeIns`).
+ */
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
   unwrapContentNoscripts(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
+  if (FADE_IN_MARKUP.test(html)) revealFadeIns(document);
   return document;
 }
 
+/**
+ * When Defuddle picked one post of a thread (or one item of a listing), Defuddle again on the
+ * element holding the whole series; its article wins when it holds clearly more.
+ */
 async function wholeSeries(
   document: Document,
   picked: StageArticle | undefined,

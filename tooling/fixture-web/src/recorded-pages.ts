@@ -36,6 +36,10 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'pricing-page',
     description: 'Pricing page that draws its plans twice, for wide and narrow screens',
   },
+  {
+    name: 'feature-page',
+    description: 'Product page whose feature sections fade in as the reader scrolls, under a fading menu',
+  },
 ];
 
 // Fixture files never change while a process runs, so each is read at most once.

@@ -137,6 +137,22 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
       expect(content).toContain('fourteen days');
     }
   });
+
+  it('reads the sections a page fades in as the reader scrolls, and not its menus (runtime and built CLI)', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/feature-page') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/feature-page'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      for (const heading of ['Quiet where you need it', 'A day of listening', 'Fits and stays put'])
+        expect(content).toContain(`## ${heading}`);
+      expect(content).toContain('Six microphones');
+      expect(content).toContain('three more charges');
+      expect(content).toContain('silicone tips');
+      expect(content).toContain('IPX4');
+      expect(content).not.toContain('Over-ear headphones');
+      expect(content).not.toContain('Harbourline club');
+    }
+  });
 });
 
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
