@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealDisclosurePanels, revealFadeIns } from './disclosure-panels.js';
+import { revealDisclosurePanels, revealFadeIns, revealFoldedParts } from './disclosure-panels.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 
 const shown = (document: Document, id: string) => {
@@ -109,5 +109,44 @@ describe('revealFadeIns', () => {
     );
     expect(revealFadeIns(document)).toBe(0);
     for (const [id, style] of Object.entries(styles)) expect(opacity(document, id)).toBe(style);
+  });
+});
+
+describe('revealFoldedParts', () => {
+  const style = (document: Document, id: string) => document.getElementById(id)?.getAttribute('style');
+
+  it('shows what an accordion, expander or tab pane named by class folds away with display: none', async () => {
+    const document = await page(
+      '<div class="faq"><h3 class="faq__question">Can I pay by invoice?</h3><div id="a" class="faq__answer" style="display:none">Yes, on every yearly plan.</div></div>',
+      '<div class="es-accordion"><div id="b" style="padding: 4px; display: none !important">Week one: read your bill.</div></div>',
+      '<div class="tab-panes"><div id="c" class="tab-pane" style="DISPLAY:none;color:red">Reviews of the card.</div></div>',
+      '<div id="d" class="a-expander-content" style="display:none">How ratings are counted.</div>',
+    );
+    expect(revealFoldedParts(document)).toBe(4);
+    expect(style(document, 'a')).toBe('');
+    expect(style(document, 'b')).toBe('padding: 4px;');
+    expect(style(document, 'c')).toBe(';color:red');
+    expect(style(document, 'd')).toBe('');
+  });
+
+  it('leaves other hidden elements, chrome, link menus and empty panels hidden', async () => {
+    const styles: Record<string, string> = {
+      promo: 'display:none',
+      visible: 'display:block',
+      menu: 'display:none',
+      header: 'display:none',
+      empty: 'display:none',
+      grand: 'display:none',
+    };
+    const document = await page(
+      `<div class="promo" id="promo" style="${styles.promo}">Save ten percent today.</div>`,
+      `<div class="accordion"><p id="visible" style="${styles.visible}">Shown already.</p></div>`,
+      `<div class="toggle-menu" id="menu" style="${styles.menu}"><a href="/a">All plans</a> <a href="/b">All prices</a></div>`,
+      `<header><div class="accordion"><p id="header" style="${styles.header}">Free delivery.</p></div></header>`,
+      `<div class="accordion"><div id="empty" style="${styles.empty}"></div></div>`,
+      `<div class="accordion"><div><p id="grand" style="${styles.grand}">Only a grandparent is named.</p></div></div>`,
+    );
+    expect(revealFoldedParts(document)).toBe(0);
+    for (const [id, value] of Object.entries(styles)) expect(style(document, id)).toBe(value);
   });
 });

@@ -108,3 +108,34 @@ export function revealFadeIns(document: Document): number {
   }
   return shown;
 }
+
+/** An inline `display: none` declaration, with what precedes it. */
+const NONE_DECLARATION = /(^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?=;|$)/i;
+
+/**
+ * Class names of the parts of a disclosure widget (accordions, collapsibles, expanders, toggles,
+ * FAQ answers, tab panes), which pages that do not mark them up with ARIA still give them.
+ */
+const DISCLOSURE_CLASS = /accordion|collaps|expander|faq|toggle|answer|panel|tab-?pane|tab-?content/i;
+
+/**
+ * Shows the folded parts of disclosure widgets that a page hides with an inline `display: none`
+ * and names by class rather than by role: the element's class, or its parent's, names an
+ * accordion, a collapsible, an expander, a toggle, an FAQ answer or a tab pane
+ * ({@link DISCLOSURE_CLASS}). As with {@link revealDisclosurePanels}, one click shows them to a
+ * reader; those that are not page text by {@link isPageText} stay hidden. Returns how many were
+ * shown.
+ */
+export function revealFoldedParts(document: Document): number {
+  let shown = 0;
+  for (const element of Array.from(document.querySelectorAll('[style]'))) {
+    const style = element.getAttribute('style') ?? '';
+    if (!NONE_DECLARATION.test(style)) continue;
+    const names = `${element.getAttribute('class') ?? ''} ${element.parentElement?.getAttribute('class') ?? ''}`;
+    if (!DISCLOSURE_CLASS.test(names)) continue;
+    if (!isPageText(element)) continue;
+    element.setAttribute('style', style.replace(NONE_DECLARATION, '$1'));
+    shown++;
+  }
+  return shown;
+}

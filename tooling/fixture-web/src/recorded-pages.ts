@@ -38,7 +38,8 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
   },
   {
     name: 'feature-page',
-    description: 'Product page whose feature sections fade in as the reader scrolls, under a fading menu',
+    description:
+      'Product page whose feature sections fade in as the reader scrolls, under a fading menu, with an FAQ folded away',
   },
 ];
 

@@ -153,6 +153,18 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
       expect(content).not.toContain('Harbourline club');
     }
   });
+
+  it('reads the answers an FAQ folds away by class, and not other hidden boxes (runtime and built CLI)', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/feature-page') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/feature-page'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      expect(content).toContain('Do they work with two phones at once?');
+      expect(content).toContain('stay paired with two devices');
+      expect(content).toContain('recycles the old cells');
+      expect(content).not.toContain('ten percent off');
+    }
+  });
 });
 
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
