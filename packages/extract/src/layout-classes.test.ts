@@ -37,6 +37,31 @@ describe('extract: class names that only say how a box lays out', () => {
   });
 });
 
+describe('extract: class names frameworks give to content', () => {
+  it('keeps the text of Bootstrap cards and of Elementor sections that fade in', async () => {
+    const card = (title: string, prefix: string) =>
+      `<div class="col-md-4"><div class="card"><div class="card-body"><h3 class="card-title">${title}</h3>` +
+      `<p class="card-text">${prose(40, prefix)}</p></div></div></div>`;
+    const html =
+      '<!doctype html><html><head><title>Services | Northwind Movers</title></head><body>' +
+      '<header><nav><a href="/">Home</a> <a href="/services">Services</a></nav></header><main>' +
+      `<h1>Moving services</h1><p>${prose(150, 'intro')}</p><p>${prose(150, 'about')}</p>` +
+      `<div class="row">${card('Packing', 'packing')}${card('Loading', 'loading')}${card('Storage', 'storage')}</div>` +
+      '<section class="elementor-section elementor-invisible" data-settings=\'{"animation":"fadeInUp"}\'>' +
+      `<h2>Why customers choose us</h2><p>${prose(50, 'why')}</p></section>` +
+      '</main><footer><p>Northwind Movers</p></footer></body></html>';
+    const { content } = await extract({
+      body: encoder.encode(html),
+      url: 'https://movers.example.com/services',
+      contentType: 'text/html',
+      format: 'markdown',
+    });
+    for (const prefix of ['packing', 'loading', 'storage']) expect(content).toContain(`${prefix}39`);
+    expect(content).toContain('## Why customers choose us');
+    expect(content).toContain('why49');
+  });
+});
+
 describe('dropLayoutClasses', () => {
   it('drops scrolling, overflow and shared-style names and keeps every other name', async () => {
     const document = await parseHtmlDocument(
@@ -52,5 +77,18 @@ describe('dropLayoutClasses', () => {
     expect(classOf('d')).toBe('x');
     expect(classOf('e')).toBe('sharedaddy sd-sharing');
     expect(classOf('f')).toBe('scroll-to-top');
+  });
+
+  it("drops the frameworks' names for content, whole names only", async () => {
+    const document = await parseHtmlDocument(
+      '<html><body><p id="a" class="card-text small">A</p><section id="b" class="elementor-section Elementor-Invisible">B</section>' +
+        '<p id="c" class="card-text-muted">C</p><div id="d" class="invisible">D</div></body></html>',
+    );
+    dropLayoutClasses(document);
+    const classOf = (id: string) => document.getElementById(id)?.getAttribute('class') ?? null;
+    expect(classOf('a')).toBe('small');
+    expect(classOf('b')).toBe('elementor-section');
+    expect(classOf('c')).toBe('card-text-muted');
+    expect(classOf('d')).toBe('invisible');
   });
 });

@@ -19,13 +19,32 @@
 const LAYOUT_CLASS = /scroll|overflow|(?:^|[-_])shared(?:[-_]|$)/i;
 const SCROLL_TO = /scroll[-_]?to/i;
 
-/** Removes the layout class names ({@link LAYOUT_CLASS}) from every element of the document. */
+/**
+ * Class names that CSS frameworks give to content itself, which Defuddle's names for boilerplate
+ * ("card-text", "invisible") take for clutter:
+ *
+ * - `card-text`: Bootstrap's class for the text of a card, the body of every feature, service and
+ *   plan card built with it;
+ * - `elementor-invisible`: how Elementor marks a section that an entrance animation shows as the
+ *   reader scrolls to it (a page builder behind a large share of company sites).
+ */
+const FRAMEWORK_CONTENT_CLASS = /^(?:card-text|elementor-invisible)$/i;
+
+const isDropped = (name: string) =>
+  (LAYOUT_CLASS.test(name) && !SCROLL_TO.test(name)) || FRAMEWORK_CONTENT_CLASS.test(name);
+
+/**
+ * Removes the layout class names ({@link LAYOUT_CLASS}) and the frameworks' names for content
+ * ({@link FRAMEWORK_CONTENT_CLASS}) from every element of the document.
+ */
 export function dropLayoutClasses(document: Document): void {
   for (const element of Array.from(
-    document.querySelectorAll('[class*="scroll" i], [class*="overflow" i], [class*="shared" i]'),
+    document.querySelectorAll(
+      '[class*="scroll" i], [class*="overflow" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i]',
+    ),
   )) {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);
-    const kept = classes.filter((name) => name !== '' && !(LAYOUT_CLASS.test(name) && !SCROLL_TO.test(name)));
+    const kept = classes.filter((name) => name !== '' && !isDropped(name));
     if (kept.length === 0) element.removeAttribute('class');
     else element.setAttribute('class', kept.join(' '));
   }
