@@ -60,6 +60,25 @@ describe('extract: class names frameworks give to content', () => {
     expect(content).toContain('## Why customers choose us');
     expect(content).toContain('why49');
   });
+
+  it("keeps a landing page's hero: its headline and what it offers", async () => {
+    const html =
+      '<!doctype html><html><head><title>Tidewell: plan work with your clients</title></head><body>' +
+      '<header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header><main>' +
+      '<section class="hero-section"><div class="hero-content"><h1>Plan client work in one place</h1>' +
+      `<p class="hero-lead">${prose(30, 'lead')}</p></div></section>` +
+      `<section><h2>Boards for every client</h2><p>${prose(150, 'boards')}</p><p>${prose(150, 'reports')}</p></section>` +
+      '</main><footer><p>Tidewell</p></footer></body></html>';
+    const { content } = await extract({
+      body: encoder.encode(html),
+      url: 'https://tidewell.example.com/',
+      contentType: 'text/html',
+      format: 'markdown',
+    });
+    expect(content).toContain('Plan client work in one place');
+    expect(content).toContain('lead29');
+    expect(content).toContain('reports149');
+  });
 });
 
 describe('dropLayoutClasses', () => {
@@ -90,5 +109,18 @@ describe('dropLayoutClasses', () => {
     expect(classOf('b')).toBe('elementor-section');
     expect(classOf('c')).toBe('card-text-muted');
     expect(classOf('d')).toBe('invisible');
+  });
+
+  it("drops the names of a page's hero", async () => {
+    const document = await parseHtmlDocument(
+      '<html><body><section id="a" class="hero-section dark"><h1 id="b" class="c-Hero__title">A</h1></section>' +
+        '<div id="c" class="heroBanner">C</div><div id="d" class="banner">D</div></body></html>',
+    );
+    dropLayoutClasses(document);
+    const classOf = (id: string) => document.getElementById(id)?.getAttribute('class') ?? null;
+    expect(classOf('a')).toBe('dark');
+    expect(classOf('b') ?? '').toBe('');
+    expect(classOf('c') ?? '').toBe('');
+    expect(classOf('d')).toBe('banner');
   });
 });

@@ -30,17 +30,27 @@ const SCROLL_TO = /scroll[-_]?to/i;
  */
 const FRAMEWORK_CONTENT_CLASS = /^(?:card-text|elementor-invisible)$/i;
 
+/**
+ * The names of a page's hero (`hero`, `hero-section`, `c-hero__title`): the banner at the top that
+ * holds the page's headline and the sentence saying what it offers, the first text a reader is
+ * shown on a product, service or landing page. Defuddle removes elements named "hero-…" as clutter.
+ */
+const HERO_CLASS = /hero/i;
+
 const isDropped = (name: string) =>
-  (LAYOUT_CLASS.test(name) && !SCROLL_TO.test(name)) || FRAMEWORK_CONTENT_CLASS.test(name);
+  (LAYOUT_CLASS.test(name) && !SCROLL_TO.test(name)) ||
+  FRAMEWORK_CONTENT_CLASS.test(name) ||
+  HERO_CLASS.test(name);
 
 /**
- * Removes the layout class names ({@link LAYOUT_CLASS}) and the frameworks' names for content
- * ({@link FRAMEWORK_CONTENT_CLASS}) from every element of the document.
+ * Removes the layout class names ({@link LAYOUT_CLASS}), the frameworks' names for content
+ * ({@link FRAMEWORK_CONTENT_CLASS}) and the hero's names ({@link HERO_CLASS}) from every element of
+ * the document.
  */
 export function dropLayoutClasses(document: Document): void {
   for (const element of Array.from(
     document.querySelectorAll(
-      '[class*="scroll" i], [class*="overflow" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i]',
+      '[class*="scroll" i], [class*="overflow" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i], [class*="hero" i]',
     ),
   )) {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);
