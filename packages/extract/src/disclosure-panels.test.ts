@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealDisclosurePanels, revealFadeIns, revealFoldedParts } from './disclosure-panels.js';
+import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 
 const shown = (document: Document, id: string) => {
@@ -71,7 +71,7 @@ describe('revealDisclosurePanels: controls', () => {
   });
 });
 
-describe('revealFadeIns', () => {
+describe('revealStyledParts: fade-ins', () => {
   const opacity = (document: Document, id: string) => document.getElementById(id)?.getAttribute('style');
 
   it('drops a zero opacity from the inline style of text a page fades in, and keeps the rest', async () => {
@@ -81,7 +81,7 @@ describe('revealFadeIns', () => {
       '<p id="c" style="color: red; OPACITY:.0">Hearing test at home.</p>',
       '<p id="d" style="opacity: 0%">Made with recycled materials.</p></main>',
     );
-    expect(revealFadeIns(document)).toBe(4);
+    expect(revealStyledParts(document)).toBe(4);
     expect(opacity(document, 'a')).toBe(';transform:translate3d(0, 24px, 0)');
     expect(opacity(document, 'b')).toBe('');
     expect(opacity(document, 'c')).toBe('color: red;');
@@ -107,12 +107,12 @@ describe('revealFadeIns', () => {
       `<div role="dialog"><p id="dialog" style="${styles.dialog}">Sign up for our newsletter.</p></div>`,
       `<header><p id="header" style="${styles.header}">Free delivery on every order.</p></header>`,
     );
-    expect(revealFadeIns(document)).toBe(0);
+    expect(revealStyledParts(document)).toBe(0);
     for (const [id, style] of Object.entries(styles)) expect(opacity(document, id)).toBe(style);
   });
 });
 
-describe('revealFoldedParts', () => {
+describe('revealStyledParts: folded parts', () => {
   const style = (document: Document, id: string) => document.getElementById(id)?.getAttribute('style');
 
   it('shows what an accordion, expander or tab pane named by class folds away with display: none', async () => {
@@ -122,7 +122,7 @@ describe('revealFoldedParts', () => {
       '<div class="tab-panes"><div id="c" class="tab-pane" style="DISPLAY:none;color:red">Reviews of the card.</div></div>',
       '<div id="d" class="a-expander-content" style="display:none">How ratings are counted.</div>',
     );
-    expect(revealFoldedParts(document)).toBe(4);
+    expect(revealStyledParts(document)).toBe(4);
     expect(style(document, 'a')).toBe('');
     expect(style(document, 'b')).toBe('padding: 4px;');
     expect(style(document, 'c')).toBe(';color:red');
@@ -146,7 +146,7 @@ describe('revealFoldedParts', () => {
       `<div class="accordion"><div id="empty" style="${styles.empty}"></div></div>`,
       `<div class="accordion"><div><p id="grand" style="${styles.grand}">Only a grandparent is named.</p></div></div>`,
     );
-    expect(revealFoldedParts(document)).toBe(0);
+    expect(revealStyledParts(document)).toBe(0);
     for (const [id, value] of Object.entries(styles)) expect(style(document, id)).toBe(value);
   });
 });

@@ -89,26 +89,6 @@ const TRANSPARENT_DECLARATION = /(^|;)\s*opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)%?\s*
 const HIDING_DECLARATION =
   /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
 
-/**
- * Shows the parts a page fades in as the reader scrolls to them: elements whose inline style sets
- * `opacity: 0` for a script to animate (Webflow interactions, product pages that reveal each
- * feature). A reader sees them by scrolling, so their text is the page's text, but extractors take
- * a transparent element for a hidden one. Elements that also say `display: none` or
- * `visibility: hidden`, and those that are not page text by {@link isPageText} (menus, dialogs,
- * dropdowns of links), stay as they are. Returns how many elements were shown.
- */
-export function revealFadeIns(document: Document): number {
-  let shown = 0;
-  for (const element of Array.from(document.querySelectorAll('[style]'))) {
-    const style = element.getAttribute('style') ?? '';
-    if (!TRANSPARENT_DECLARATION.test(style) || HIDING_DECLARATION.test(style)) continue;
-    if (!isPageText(element)) continue;
-    element.setAttribute('style', style.replace(TRANSPARENT_DECLARATION, '$1'));
-    shown++;
-  }
-  return shown;
-}
-
 /** An inline `display: none` declaration, with what precedes it. */
 const NONE_DECLARATION = /(^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?=;|$)/i;
 
@@ -119,23 +99,40 @@ const NONE_DECLARATION = /(^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?=;|$)
 const DISCLOSURE_CLASS = /accordion|collaps|expander|faq|toggle|answer|panel|tab-?pane|tab-?content/i;
 
 /**
- * Shows the folded parts of disclosure widgets that a page hides with an inline `display: none`
- * and names by class rather than by role: the element's class, or its parent's, names an
- * accordion, a collapsible, an expander, a toggle, an FAQ answer or a tab pane
- * ({@link DISCLOSURE_CLASS}). As with {@link revealDisclosurePanels}, one click shows them to a
- * reader; those that are not page text by {@link isPageText} stay hidden. Returns how many were
+ * Shows what a page hides with its inline style only until the reader acts, in one walk over the
+ * elements that have a `style`:
+ *
+ * - the parts it fades in as the reader scrolls to them: an `opacity: 0` for a script to animate
+ *   (Webflow interactions, product pages that reveal each feature), unless the same style also says
+ *   `display: none` or `visibility: hidden`. Extractors take a transparent element for a hidden one;
+ * - the folded parts of disclosure widgets named by class rather than by role: a `display: none` on
+ *   an element whose class, or its parent's, names an accordion, a collapsible, an expander, a
+ *   toggle, an FAQ answer or a tab pane ({@link DISCLOSURE_CLASS}). As with
+ *   {@link revealDisclosurePanels}, one click shows them.
+ *
+ * Either declaration is dropped from the style only when the element is page text by
+ * {@link isPageText} (not a menu, a dialog or a dropdown of links). Returns how many elements were
  * shown.
  */
-export function revealFoldedParts(document: Document): number {
+export function revealStyledParts(document: Document): number {
   let shown = 0;
   for (const element of Array.from(document.querySelectorAll('[style]'))) {
     const style = element.getAttribute('style') ?? '';
-    if (!NONE_DECLARATION.test(style)) continue;
-    const names = `${element.getAttribute('class') ?? ''} ${element.parentElement?.getAttribute('class') ?? ''}`;
-    if (!DISCLOSURE_CLASS.test(names)) continue;
+    let declaration: RegExp;
+    if (TRANSPARENT_DECLARATION.test(style) && !HIDING_DECLARATION.test(style)) {
+      declaration = TRANSPARENT_DECLARATION;
+    } else if (NONE_DECLARATION.test(style) && isDisclosurePart(element)) {
+      declaration = NONE_DECLARATION;
+    } else continue;
     if (!isPageText(element)) continue;
-    element.setAttribute('style', style.replace(NONE_DECLARATION, '$1'));
+    element.setAttribute('style', style.replace(declaration, '$1'));
     shown++;
   }
   return shown;
+}
+
+/** Whether the element's class, or its parent's, names a part of a disclosure widget. */
+function isDisclosurePart(element: Element): boolean {
+  const names = `${element.getAttribute('class') ?? ''} ${element.parentElement?.getAttribute('class') ?? ''}`;
+  return DISCLOSURE_CLASS.test(names);
 }

@@ -8,7 +8,7 @@ import {
   trigramOverlap,
   words,
 } from './choose-article.js';
-import { revealDisclosurePanels, revealFadeIns, revealFoldedParts } from './disclosure-panels.js';
+import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
@@ -528,31 +528,24 @@ const DISCLOSURE_MARKUP =
 const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
 
 /**
- * An inline `opacity` of zero, without which a page fades nothing in and skips the walk
- * {@link revealFadeIns} makes.
+ * An inline `opacity` of zero or `display: none`, without which a page hides nothing in its style
+ * and skips the walk {@link revealStyledParts} makes.
  */
-const FADE_IN_MARKUP = /opacity\s*:\s*\.?0/i;
-
-/**
- * An inline `display: none`, without which a page folds nothing away in its markup and skips the
- * walk {@link revealFoldedParts} makes.
- */
-const FOLDED_PART_MARKUP = /display\s*:\s*none/i;
+const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
 
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
- * accordions and tabs shown (`revealDisclosurePanels`, and `revealFoldedParts` for those named by
- * class), and the parts it fades in as the reader scrolls shown too (`revealFadeIns`).
+ * accordions and tabs shown (`revealDisclosurePanels`, and `revealStyledParts` for those named by
+ * class), and the parts it fades in as the reader scrolls shown too (`revealStyledParts`).
  */
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
   unwrapContentNoscripts(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
-  if (FADE_IN_MARKUP.test(html)) revealFadeIns(document);
-  if (FOLDED_PART_MARKUP.test(html)) revealFoldedParts(document);
+  if (STYLE_HIDDEN_MARKUP.test(html)) revealStyledParts(document);
   return document;
 }
 
