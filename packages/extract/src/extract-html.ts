@@ -537,8 +537,8 @@ const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
- * accordions and tabs shown (`revealDisclosurePanels`, and `revealStyledParts` for those named by
- * class), and the parts it fades in as the reader scrolls shown too (`revealStyledParts`).
+ * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
+ * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`).
  */
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
