@@ -395,3 +395,39 @@ describe('extractHtml: a story Readability kept in parts', () => {
     });
   });
 });
+
+describe('extractHtml: a discussion declared an article', () => {
+  const birds = ['auk', 'bittern', 'curlew', 'dunlin', 'eider', 'fulmar', 'gannet', 'heron', 'ibis'];
+  const sentences = (comment: number, count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) =>
+        `Comment ${comment}-${index} counts ${birds[(comment + index) % 9]}${comment} nests, ${comment * 20 + index} pairs near ledge${comment}${index}.`,
+    ).join(' ');
+  // A link aggregator's thread: the story is a link, the page is its comments, each reply nested in
+  // the subtree of the comment it answers. Readability keeps the longest comment, a reply.
+  const thread = (longest: number) => {
+    const comment = (index: number, replies: number[]): string =>
+      '<li class="comments_subtree"><div class="comment">' +
+      `<div class="details"><a href="/~reader${index}">reader${index}</a> 3 hours ago</div>` +
+      `<div class="comment_text"><p>${sentences(index, index === longest ? 16 : 4)}</p></div></div>` +
+      `<ol class="comments">${replies.map((reply) => comment(reply, [])).join('')}</ol></li>`;
+    return (
+      '<!doctype html><html><head><title>Seabird census results | Linkboard</title>' +
+      '<meta property="og:type" content="article"></head><body>' +
+      '<header><nav><a href="/">Linkboard</a> <a href="/recent">Recent</a></nav></header><main>' +
+      '<div class="story"><a href="https://birds.example.org/census">Seabird census results</a> birds.example.org</div>' +
+      `<ol class="comments">${comment(1, [2, 3])}${comment(4, [5, 6])}${comment(7, [8, 9])}</ol>` +
+      '</main><footer>About Linkboard</footer></body></html>'
+    );
+  };
+
+  it('reads every comment when Readability kept one of them', async () => {
+    const article = await extractHtml(thread(5), 'https://linkboard.example/s/census');
+    expect(article.text.match(/Comment \d-0/g)).toEqual(
+      Array.from({ length: 9 }, (_, index) => `Comment ${index + 1}-0`),
+    );
+    expect(article.text).toContain('Comment 5-15');
+    expect(article.text).not.toContain('About Linkboard');
+  });
+});

@@ -297,8 +297,13 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     dropCaptions(page);
     const whole = await defuddle(page);
     if (chosen !== undefined && partial) {
-      return whole !== undefined && holdsSpreadBlock(whole, chosen.text)
-        ? finish('defuddle', whole, [['readability', found?.article]])
+      if (whole !== undefined && holdsSpreadBlock(whole, chosen.text))
+        return finish('defuddle', whole, [['readability', found?.article]]);
+      // The block may be one post of a series: a link aggregator's discussion declared an article,
+      // where Readability keeps the longest comment. The whole series is read then.
+      const series = await wholeSeries(page, chosen, defuddle, false);
+      return series !== undefined && series !== chosen
+        ? finish('defuddle', series, [['readability', found?.article]])
         : finishChosen(chosen);
     }
     // A block too short to be a story gives way to any usable article of the whole page.
