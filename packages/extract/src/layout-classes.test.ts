@@ -37,6 +37,33 @@ describe('extract: class names that only say how a box lays out', () => {
   });
 });
 
+describe('extract: a data table whose header row stays in view', () => {
+  it("keeps a list article's sortable table classed `sticky-header`", async () => {
+    const rows = Array.from(
+      { length: 40 },
+      (_, index) =>
+        `<tr><td>${1950 + index}</td><td><a href="/wiki/Keeper_${index}">Keeper ${index}</a></td>` +
+        `<td><a href="/wiki/Light_${index}">Light ${index}</a></td></tr>`,
+    ).join('');
+    const html =
+      '<!doctype html><html><head><title>List of lighthouse keepers</title>' +
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","name":"List of lighthouse keepers"}</script>' +
+      '</head><body><main><div class="mw-parser-output">' +
+      `<p>${prose(120, 'history')}</p>` +
+      '<table class="wikitable sortable sticky-header"><thead><tr><th>Year</th><th>Keeper</th><th>Light</th></tr></thead>' +
+      `<tbody>${rows}</tbody></table><p>${prose(60, 'notes')}</p></div></main></body></html>`;
+    const { content } = await extract({
+      body: encoder.encode(html),
+      url: 'https://wiki.example.org/wiki/List_of_lighthouse_keepers',
+      contentType: 'text/html',
+      format: 'markdown',
+    });
+    expect(content).toContain('| Year | Keeper | Light |');
+    expect(content).toContain('Keeper 39');
+    expect(content).toContain('notes59');
+  });
+});
+
 describe('extract: class names frameworks give to content', () => {
   it('keeps the text of Bootstrap cards and of Elementor sections that fade in', async () => {
     const card = (title: string, prefix: string) =>
@@ -82,11 +109,12 @@ describe('extract: class names frameworks give to content', () => {
 });
 
 describe('dropLayoutClasses', () => {
-  it('drops scrolling, overflow and shared-style names and keeps every other name', async () => {
+  it('drops scrolling, overflow, sticky and shared-style names and keeps every other name', async () => {
     const document = await parseHtmlDocument(
       '<html><body><h2 id="a" class="group Scroll-mt-24">A</h2><div id="b" class="box overflow-x-hidden">B</div>' +
         '<h3 id="c" class="anchorTargetHideOnScrollNavbar_qJOx">C</h3><div id="d" class="ContentSystem-shared-styles__Header-sc-1 x">D</div>' +
-        '<div id="e" class="sharedaddy sd-sharing">E</div><a id="f" class="scroll-to-top" href="#top">top</a></body></html>',
+        '<div id="e" class="sharedaddy sd-sharing">E</div><a id="f" class="scroll-to-top" href="#top">top</a>' +
+        '<table id="g" class="wikitable sortable sticky-header"><tr><td>G</td></tr></table></body></html>',
     );
     dropLayoutClasses(document);
     const classOf = (id: string) => document.getElementById(id)?.getAttribute('class') ?? null;
@@ -96,6 +124,7 @@ describe('dropLayoutClasses', () => {
     expect(classOf('d')).toBe('x');
     expect(classOf('e')).toBe('sharedaddy sd-sharing');
     expect(classOf('f')).toBe('scroll-to-top');
+    expect(classOf('g')).toBe('wikitable sortable');
   });
 
   it("drops the frameworks' names for content, whole names only", async () => {

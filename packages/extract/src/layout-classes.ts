@@ -10,13 +10,16 @@
  * - `overflow-hidden`, `overflow-x-scroll`: how a box clips what overflows it, on code blocks, tables
  *   and cards;
  * - `shared-styles__Header`: a name generated from a file of shared styles (a share bar's own names,
- *   such as `sharedaddy`, do not have "shared" as a word of their own and stay).
+ *   such as `sharedaddy`, do not have "shared" as a word of their own and stay);
+ * - `sticky-header`, `is-sticky`: a box that stays in view while the page scrolls past it, such as
+ *   the header row of a long data table (MediaWiki gives its sortable tables `sticky-header`, and
+ *   Readability removes such a table whole for the word "header").
  *
  * None of them says whether the box is navigation, an advert or a share bar, so they are removed from
  * the class attributes before extraction; every other class name stays, and so do the names of
  * "scroll to top" links, which are page chrome.
  */
-const LAYOUT_CLASS = /scroll|overflow|(?:^|[-_])shared(?:[-_]|$)/i;
+const LAYOUT_CLASS = /scroll|overflow|sticky|(?:^|[-_])shared(?:[-_]|$)/i;
 const SCROLL_TO = /scroll[-_]?to/i;
 
 /**
@@ -50,7 +53,7 @@ const isDropped = (name: string) =>
 export function dropLayoutClasses(document: Document): void {
   for (const element of Array.from(
     document.querySelectorAll(
-      '[class*="scroll" i], [class*="overflow" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i], [class*="hero" i]',
+      '[class*="scroll" i], [class*="overflow" i], [class*="sticky" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i], [class*="hero" i]',
     ),
   )) {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);
