@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extract } from './extract.js';
-import { dropLayoutClasses } from './layout-classes.js';
+import { dropLayoutClasses, WRAPPER_MIN_PROSE_WORDS, WRAPPER_MIN_SHARE } from './layout-classes.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 
 const encoder = new TextEncoder();
@@ -61,6 +61,27 @@ describe('extract: a data table whose header row stays in view', () => {
     expect(content).toContain('| Year | Keeper | Light |');
     expect(content).toContain('Keeper 39');
     expect(content).toContain('notes59');
+  });
+});
+
+describe('extract: a wrapper named as page chrome', () => {
+  it('reads a page whose whole text sits in an element named as its footer', async () => {
+    const html =
+      '<!doctype html><html><head><title>Booking a table at Harbour Grill</title>' +
+      '<meta property="og:type" content="article"></head><body>' +
+      `<div class="promo"><p>${prose(120, 'offer')}</p></div>` +
+      '<div class="page1-footer"><div class="booking"><h1>Booking a table at Harbour Grill</h1>' +
+      `<p>${prose(150, 'menu')}</p><p>${prose(150, 'hours')}</p></div>` +
+      '<div class="links"><a href="/about">About</a> <a href="/careers">Careers</a></div></div>' +
+      '</body></html>';
+    const { content } = await extract({
+      body: encoder.encode(html),
+      url: 'https://tables.example.com/harbour-grill',
+      contentType: 'text/html',
+      format: 'markdown',
+    });
+    expect(content).toContain('menu149');
+    expect(content).toContain('hours149');
   });
 });
 
@@ -151,5 +172,36 @@ describe('dropLayoutClasses', () => {
     expect(classOf('b') ?? '').toBe('');
     expect(classOf('c') ?? '').toBe('');
     expect(classOf('d')).toBe('banner');
+  });
+});
+
+describe('dropLayoutClasses: wrappers named as chrome', () => {
+  const page = (wrapperWords: number, otherWords: number, links = 0) =>
+    '<html><body><header id="top" class="site-header"><a href="/">Home</a></header>\n' +
+    `<div id="w" class="story-column with-sidebar"><p>${prose(wrapperWords, 'story')}</p>\n` +
+    `${Array.from({ length: links }, (_, index) => `<a href="/${index}">link${index}</a>`).join(' ')}</div>\n` +
+    `<div id="o" class="site-footer"><p>${prose(otherWords, 'legal')}</p></div></body></html>`;
+  const classOf = async (html: string, id: string) => {
+    const document = await parseHtmlDocument(html);
+    dropLayoutClasses(document);
+    return document.getElementById(id)?.getAttribute('class') ?? null;
+  };
+
+  it('drops the chrome words of an element holding half the page’s words, and not below', async () => {
+    expect(WRAPPER_MIN_SHARE).toBe(0.5);
+    // The header's one word counts too: 150 of 301 is under half, 151 of 301 is over.
+    expect(await classOf(page(150, 150), 'w')).toBe('story-column with-sidebar');
+    expect(await classOf(page(151, 149), 'w')).toBe('story-column');
+    // The footer and the header keep their names.
+    expect(await classOf(page(151, 149), 'o')).toBe('site-footer');
+    expect(await classOf(page(151, 149), 'top')).toBe('site-header');
+  });
+
+  it('needs WRAPPER_MIN_PROSE_WORDS words outside links, and links under 30 % of its words', async () => {
+    expect(WRAPPER_MIN_PROSE_WORDS).toBe(100);
+    expect(await classOf(page(100, 0), 'w')).toBe('story-column');
+    expect(await classOf(page(99, 0), 'w')).toBe('story-column with-sidebar');
+    expect(await classOf(page(140, 0, 60), 'w')).toBe('story-column');
+    expect(await classOf(page(140, 0, 61), 'w')).toBe('story-column with-sidebar');
   });
 });

@@ -46,11 +46,80 @@ const isDropped = (name: string) =>
   HERO_CLASS.test(name);
 
 /**
+ * Words of class names and ids that both extractors take for page chrome: Readability removes an
+ * element so named before scoring, Defuddle by its names for boilerplate.
+ */
+const CHROME_WORDS = [
+  'header',
+  'footer',
+  'banner',
+  'sidebar',
+  'menu',
+  'extra',
+  'social',
+  'related',
+  'popup',
+  'community',
+  'supplemental',
+  'pagination',
+  'pager',
+];
+const CHROME_NAME = new RegExp(CHROME_WORDS.join('|'), 'i');
+const CHROME_NAMED = CHROME_WORDS.map((word) => `[class*="${word}" i], [id*="${word}" i]`).join(', ');
+
+/** Elements that are chrome by their tag, whatever their names say. */
+const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'menu', 'a', 'body']);
+
+/**
+ * The share of the page's words an element named as chrome must hold to be taken for the page's
+ * wrapper: a page's header or footer never holds most of its text.
+ */
+export const WRAPPER_MIN_SHARE = 1 / 2;
+
+/** Words outside links such a wrapper must hold (a page of a few words has no wrapper to mistake). */
+export const WRAPPER_MIN_PROSE_WORDS = 100;
+
+/** The share of a wrapper's words links may hold: more is a site map in a footer. */
+const WRAPPER_MAX_LINK_SHARE = 0.3;
+
+const wordCount = (text: string | null) => (text ?? '').split(/\s+/).filter((word) => word !== '').length;
+
+/**
+ * Removes the chrome words from the names of an element that wraps the page's text: a story's
+ * column named `with-sidebar`, or a site whose whole page sits in a `page1-footer`. Such an element
+ * holds {@link WRAPPER_MIN_SHARE} of the body's words, {@link WRAPPER_MIN_PROSE_WORDS} of them
+ * outside links, and its name would have both extractors drop the page's text with it.
+ */
+function dropWrapperChromeNames(document: Document): void {
+  const body = document.body;
+  if (body === null) return;
+  const candidates = Array.from(body.querySelectorAll(CHROME_NAMED)).filter(
+    (element) => !CHROME_TAGS.has(element.localName),
+  );
+  if (candidates.length === 0) return;
+  const bodyWords = wordCount(body.textContent);
+  for (const element of candidates) {
+    const total = wordCount(element.textContent);
+    if (total < WRAPPER_MIN_SHARE * bodyWords) continue;
+    let linked = 0;
+    for (const link of Array.from(element.querySelectorAll('a'))) linked += wordCount(link.textContent);
+    if (total - linked < WRAPPER_MIN_PROSE_WORDS || linked > WRAPPER_MAX_LINK_SHARE * total) continue;
+    const classes = (element.getAttribute('class') ?? '').split(/\s+/);
+    const kept = classes.filter((name) => name !== '' && !CHROME_NAME.test(name));
+    if (kept.length === 0) element.removeAttribute('class');
+    else element.setAttribute('class', kept.join(' '));
+    if (CHROME_NAME.test(element.getAttribute('id') ?? '')) element.removeAttribute('id');
+  }
+}
+
+/**
  * Removes the layout class names ({@link LAYOUT_CLASS}), the frameworks' names for content
  * ({@link FRAMEWORK_CONTENT_CLASS}) and the hero's names ({@link HERO_CLASS}) from every element of
- * the document.
+ * the document, and the chrome words from the names of elements that wrap the page's text
+ * ({@link dropWrapperChromeNames}).
  */
 export function dropLayoutClasses(document: Document): void {
+  dropWrapperChromeNames(document);
   for (const element of Array.from(
     document.querySelectorAll(
       '[class*="scroll" i], [class*="overflow" i], [class*="sticky" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i], [class*="hero" i]',
