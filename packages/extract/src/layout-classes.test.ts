@@ -5,6 +5,17 @@ import { parseHtmlDocument } from './parse-html-document.js';
 
 const encoder = new TextEncoder();
 
+/** The Markdown `extract` makes of the page `html` at `url`. */
+async function markdownOf(html: string, url: string): Promise<string> {
+  const { content } = await extract({
+    body: encoder.encode(html),
+    url,
+    contentType: 'text/html',
+    format: 'markdown',
+  });
+  return content;
+}
+
 /** `count` distinct words, so that no extractor folds them as repeats. */
 function prose(count: number, prefix: string): string {
   return Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
@@ -25,12 +36,7 @@ describe('extract: class names that only say how a box lays out', () => {
       `<div class="overflow-hidden rounded-md"><pre><code>fit --constituents M2 S2 K1 O1</code></pre></div>` +
       `<p>${prose(80, 'fitting')}</p>` +
       '</article></main></body></html>';
-    const { content } = await extract({
-      body: encoder.encode(html),
-      url: 'https://blog.example.org/tide-model',
-      contentType: 'text/html',
-      format: 'markdown',
-    });
+    const content = await markdownOf(html, 'https://blog.example.org/tide-model');
     expect(content).toContain('## Calibrating the gauges');
     expect(content).toContain('## Fitting the harmonics');
     expect(content).toContain('fit --constituents M2 S2 K1 O1');
@@ -52,12 +58,7 @@ describe('extract: a data table whose header row stays in view', () => {
       `<p>${prose(120, 'history')}</p>` +
       '<table class="wikitable sortable sticky-header"><thead><tr><th>Year</th><th>Keeper</th><th>Light</th></tr></thead>' +
       `<tbody>${rows}</tbody></table><p>${prose(60, 'notes')}</p></div></main></body></html>`;
-    const { content } = await extract({
-      body: encoder.encode(html),
-      url: 'https://wiki.example.org/wiki/List_of_lighthouse_keepers',
-      contentType: 'text/html',
-      format: 'markdown',
-    });
+    const content = await markdownOf(html, 'https://wiki.example.org/wiki/List_of_lighthouse_keepers');
     expect(content).toContain('| Year | Keeper | Light |');
     expect(content).toContain('Keeper 39');
     expect(content).toContain('notes59');
@@ -74,12 +75,7 @@ describe('extract: a wrapper named as page chrome', () => {
       `<p>${prose(150, 'menu')}</p><p>${prose(150, 'hours')}</p></div>` +
       '<div class="links"><a href="/about">About</a> <a href="/careers">Careers</a></div></div>' +
       '</body></html>';
-    const { content } = await extract({
-      body: encoder.encode(html),
-      url: 'https://tables.example.com/harbour-grill',
-      contentType: 'text/html',
-      format: 'markdown',
-    });
+    const content = await markdownOf(html, 'https://tables.example.com/harbour-grill');
     expect(content).toContain('menu149');
     expect(content).toContain('hours149');
   });
@@ -98,12 +94,7 @@ describe('extract: class names frameworks give to content', () => {
       '<section class="elementor-section elementor-invisible" data-settings=\'{"animation":"fadeInUp"}\'>' +
       `<h2>Why customers choose us</h2><p>${prose(50, 'why')}</p></section>` +
       '</main><footer><p>Northwind Movers</p></footer></body></html>';
-    const { content } = await extract({
-      body: encoder.encode(html),
-      url: 'https://movers.example.com/services',
-      contentType: 'text/html',
-      format: 'markdown',
-    });
+    const content = await markdownOf(html, 'https://movers.example.com/services');
     for (const prefix of ['packing', 'loading', 'storage']) expect(content).toContain(`${prefix}39`);
     expect(content).toContain('## Why customers choose us');
     expect(content).toContain('why49');
@@ -117,12 +108,7 @@ describe('extract: class names frameworks give to content', () => {
       `<p class="hero-lead">${prose(30, 'lead')}</p></div></section>` +
       `<section><h2>Boards for every client</h2><p>${prose(150, 'boards')}</p><p>${prose(150, 'reports')}</p></section>` +
       '</main><footer><p>Tidewell</p></footer></body></html>';
-    const { content } = await extract({
-      body: encoder.encode(html),
-      url: 'https://tidewell.example.com/',
-      contentType: 'text/html',
-      format: 'markdown',
-    });
+    const content = await markdownOf(html, 'https://tidewell.example.com/');
     expect(content).toContain('Plan client work in one place');
     expect(content).toContain('lead29');
     expect(content).toContain('reports149');
