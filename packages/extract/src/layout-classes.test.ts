@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { extract } from './extract.js';
-import { dropLayoutClasses, WRAPPER_MIN_PROSE_WORDS, WRAPPER_MIN_SHARE } from './layout-classes.js';
+import {
+  dropLayoutClasses,
+  SECTION_HEADER_MIN_PROSE_WORDS,
+  WRAPPER_MIN_PROSE_WORDS,
+  WRAPPER_MIN_SHARE,
+} from './layout-classes.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 
 const encoder = new TextEncoder();
@@ -78,6 +83,24 @@ describe('extract: a wrapper named as page chrome', () => {
     const content = await markdownOf(html, 'https://tables.example.com/harbour-grill');
     expect(content).toContain('menu149');
     expect(content).toContain('hours149');
+  });
+});
+
+describe('extract: a section headed by an element named as a header', () => {
+  it("keeps a listicle's introduction in a `listicle-header`", async () => {
+    const item = (index: number) =>
+      `<section class="listicle-item"><h2>Idea ${index}</h2><p>${prose(60, `idea${index}x`)}</p></section>`;
+    const html =
+      '<!doctype html><html><head><title>Ten ways to refresh a room</title>' +
+      '<meta property="og:type" content="article"></head><body>' +
+      '<header class="site-header"><nav><a href="/">Home</a> <a href="/ideas">Ideas</a></nav></header><main>' +
+      '<section class="listicle-header"><h1>Ten ways to refresh a room</h1>' +
+      `<p>${prose(70, 'intro')}</p></section>` +
+      `${Array.from({ length: 6 }, (_, index) => item(index + 1)).join('')}</main></body></html>`;
+    const content = await markdownOf(html, 'https://rooms.example.com/refresh');
+    expect(content).toContain('intro69');
+    expect(content).toContain('idea6x59');
+    expect(content).not.toContain('[Ideas]');
   });
 });
 
@@ -189,5 +212,42 @@ describe('dropLayoutClasses: wrappers named as chrome', () => {
     expect(await classOf(page(99, 0), 'w')).toBe('story-column with-sidebar');
     expect(await classOf(page(140, 0, 60), 'w')).toBe('story-column');
     expect(await classOf(page(140, 0, 61), 'w')).toBe('story-column with-sidebar');
+  });
+});
+
+describe('dropLayoutClasses: headers of sections', () => {
+  const classOf = async (html: string, id: string) => {
+    const document = await parseHtmlDocument(`<html><body>${html}<p>${prose(400, 'rest')}</p></body></html>`);
+    dropLayoutClasses(document);
+    return document.getElementById(id)?.getAttribute('class') ?? null;
+  };
+
+  it('drops "header" from a block of SECTION_HEADER_MIN_PROSE_WORDS words of prose, and not below', async () => {
+    expect(SECTION_HEADER_MIN_PROSE_WORDS).toBe(30);
+    expect(await classOf(`<div id="h" class="gm-header left"><p>${prose(30, 'pitch')}</p></div>`, 'h')).toBe(
+      'left',
+    );
+    expect(await classOf(`<div id="h" class="gm-header left"><p>${prose(29, 'pitch')}</p></div>`, 'h')).toBe(
+      'gm-header left',
+    );
+  });
+
+  it("keeps the names of the page's own header", async () => {
+    const pitch = `<p>${prose(40, 'pitch')}</p>`;
+    // Inside the page's chrome, or holding its navigation, a form or a button.
+    expect(await classOf(`<header><div id="h" class="header-inner">${pitch}</div></header>`, 'h')).toBe(
+      'header-inner',
+    );
+    expect(
+      await classOf(`<div id="h" class="header-wrap"><nav><a href="/">Home</a></nav>${pitch}</div>`, 'h'),
+    ).toBe('header-wrap');
+    expect(await classOf(`<div id="h" class="header-wrap">${pitch}<button>Sign up</button></div>`, 'h')).toBe(
+      'header-wrap',
+    );
+    // Mostly links: a menu's descriptions.
+    const menu = Array.from({ length: 14 }, (_, index) => `<a href="/${index}">product ${index}</a>`).join(
+      ' ',
+    );
+    expect(await classOf(`<div id="h" class="header-wrap">${pitch}${menu}</div>`, 'h')).toBe('header-wrap');
   });
 });

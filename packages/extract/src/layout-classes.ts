@@ -85,6 +85,28 @@ const WRAPPER_MAX_LINK_SHARE = 0.3;
 const wordCount = (text: string | null) => (text ?? '').split(/\s+/).filter((word) => word !== '').length;
 
 /**
+ * Whether `element` holds `minWords` words outside links, with under {@link WRAPPER_MAX_LINK_SHARE}
+ * of its words in links.
+ */
+function holdsProse(element: Element, minWords: number): boolean {
+  const total = wordCount(element.textContent);
+  if (total < minWords) return false;
+  let linked = 0;
+  for (const link of Array.from(element.querySelectorAll('a'))) linked += wordCount(link.textContent);
+  return total - linked >= minWords && linked <= WRAPPER_MAX_LINK_SHARE * total;
+}
+
+/** Removes the class names matching `pattern` from `element`, and its id when that matches. */
+function dropNames(element: Element, pattern: RegExp): void {
+  const kept = (element.getAttribute('class') ?? '')
+    .split(/\s+/)
+    .filter((name) => name !== '' && !pattern.test(name));
+  if (kept.length === 0) element.removeAttribute('class');
+  else element.setAttribute('class', kept.join(' '));
+  if (pattern.test(element.getAttribute('id') ?? '')) element.removeAttribute('id');
+}
+
+/**
  * Removes the chrome words from the names of an element that wraps the page's text: a story's
  * column named `with-sidebar`, or a site whose whole page sits in a `page1-footer`. Such an element
  * holds {@link WRAPPER_MIN_SHARE} of the body's words, {@link WRAPPER_MIN_PROSE_WORDS} of them
@@ -99,26 +121,46 @@ function dropWrapperChromeNames(document: Document): void {
   if (candidates.length === 0) return;
   const bodyWords = wordCount(body.textContent);
   for (const element of candidates) {
-    const total = wordCount(element.textContent);
-    if (total < WRAPPER_MIN_SHARE * bodyWords) continue;
-    let linked = 0;
-    for (const link of Array.from(element.querySelectorAll('a'))) linked += wordCount(link.textContent);
-    if (total - linked < WRAPPER_MIN_PROSE_WORDS || linked > WRAPPER_MAX_LINK_SHARE * total) continue;
-    const classes = (element.getAttribute('class') ?? '').split(/\s+/);
-    const kept = classes.filter((name) => name !== '' && !CHROME_NAME.test(name));
-    if (kept.length === 0) element.removeAttribute('class');
-    else element.setAttribute('class', kept.join(' '));
-    if (CHROME_NAME.test(element.getAttribute('id') ?? '')) element.removeAttribute('id');
+    if (wordCount(element.textContent) < WRAPPER_MIN_SHARE * bodyWords) continue;
+    if (holdsProse(element, WRAPPER_MIN_PROSE_WORDS)) dropNames(element, CHROME_NAME);
+  }
+}
+
+/** Words outside links a section's header must hold to be taken for prose: a title and its pitch. */
+export const SECTION_HEADER_MIN_PROSE_WORDS = 30;
+
+const HEADER_NAME = /header/i;
+
+/** Where a page's own header lives, and what only a page's header holds. */
+const PAGE_CHROME = 'header, footer, nav, aside, [role="navigation"], [role="banner"]';
+const PAGE_HEADER_PARTS = 'nav, [role="navigation"], form, input, button';
+
+/**
+ * Removes "header" from the names of an element that heads a section of the text rather than the
+ * page: a listicle's introduction (`listicle-header`), a feature's title and pitch (`gm-header`).
+ * Readability removes any element so named before scoring. Such an element sits outside the page's
+ * chrome, holds no navigation, form or button, and holds {@link SECTION_HEADER_MIN_PROSE_WORDS}
+ * words outside links, with under {@link WRAPPER_MAX_LINK_SHARE} of its words in links.
+ */
+function dropSectionHeaderNames(document: Document): void {
+  const body = document.body;
+  if (body === null) return;
+  for (const element of Array.from(body.querySelectorAll('[class*="header" i], [id*="header" i]'))) {
+    if (CHROME_TAGS.has(element.localName)) continue;
+    if (element.closest(PAGE_CHROME) !== null || element.querySelector(PAGE_HEADER_PARTS) !== null) continue;
+    if (holdsProse(element, SECTION_HEADER_MIN_PROSE_WORDS)) dropNames(element, HEADER_NAME);
   }
 }
 
 /**
  * Removes the layout class names ({@link LAYOUT_CLASS}), the frameworks' names for content
  * ({@link FRAMEWORK_CONTENT_CLASS}) and the hero's names ({@link HERO_CLASS}) from every element of
- * the document, and the chrome words from the names of elements that wrap the page's text
- * ({@link dropWrapperChromeNames}).
+ * the document, the chrome words from the names of elements that wrap the page's text
+ * ({@link dropWrapperChromeNames}) and "header" from the names of sections' headers
+ * ({@link dropSectionHeaderNames}).
  */
 export function dropLayoutClasses(document: Document): void {
+  dropSectionHeaderNames(document);
   dropWrapperChromeNames(document);
   for (const element of Array.from(
     document.querySelectorAll(
