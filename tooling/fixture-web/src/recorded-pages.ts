@@ -41,6 +41,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     description:
       'Product page whose feature sections fade in as the reader scrolls, under a fading menu, with an FAQ folded away',
   },
+  {
+    name: 'link-discussion',
+    description:
+      "Link aggregator's thread of nested comments that declares itself an article, its longest reply mid-thread",
+  },
 ];
 
 // Fixture files never change while a process runs, so each is read at most once.

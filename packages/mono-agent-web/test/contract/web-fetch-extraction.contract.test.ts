@@ -167,6 +167,26 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
   });
 });
 
+describe('5. HTML: a discussion that declares itself an article', () => {
+  it('reads every comment of the thread, not only its longest reply (runtime and built CLI)', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/link-discussion') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/link-discussion'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      for (const comment of [
+        'Good to see the census published in full',
+        'counted from the water this year',
+        'I volunteered on one of those plots',
+        'released as a spreadsheet',
+        'copy cleanly from the HTML version',
+      ])
+        expect(content).toContain(comment);
+      expect(content.split('I volunteered on one of those plots')).toHaveLength(2);
+      expect(content).not.toContain('Linkboard is run by its readers');
+    }
+  });
+});
+
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
   it('follows five redirects', async () => {
     const result = await fetchData({ url: web.url('/redirect/5') });
