@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   extractHtml,
   FRAGMENT_MAX_EDGE,
+  FRAGMENT_MAX_SHARE,
   FRAGMENT_MIN_GROWTH,
   holdsSpreadBlock,
   SPREAD_MIN_SHARE,
@@ -282,6 +283,62 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
     expect(article.title).toBe('Acme Payroll');
   });
 
+  it('keeps the header and footer of each section, and drops the page’s', async () => {
+    let page = landing('').replace(
+      '<article>',
+      '<article><header role="banner"><p>Sponsored banner</p></header><header hidden><p>Hidden header</p></header>',
+    );
+    const titles = ['Time tracking', 'Benefits', 'Tax filing', 'Support'];
+    for (const title of titles) {
+      page = page
+        .replace(`<h2>${title}</h2>`, `<header><h2>${title}</h2><p>${title} pitch.</p></header>`)
+        .replace(/(<\/p>)(<\/div><\/section>)/, `$1<footer><p>${title} is in every plan.</p></footer>$2`);
+    }
+    const article = await extractHtml(page, 'https://acme.example/');
+    expect(article.stage).toBe('cleaned-body');
+    for (const title of titles) {
+      expect(article.markdown).toContain(`## ${title}`);
+      expect(article.text).toContain(`${title} pitch.`);
+      expect(article.text).toContain(`${title} is in every plan.`);
+    }
+    // The page's own header and footer go, and so do a section's banner and hidden header.
+    for (const chrome of ['Pricing', 'Copyright', 'Sponsored banner', 'Hidden header'])
+      expect(article.text).not.toContain(chrome);
+  });
+
+  it('leaves the readers’ comments out of the region', async () => {
+    const comment = (author: string) =>
+      `<li class="comment"><p>${author} wrote: the payroll export saved our finance team a whole afternoon.</p></li>`;
+    const page = landing('').replace(
+      '</main>',
+      `<section class="commentary"><h2>Editor’s commentary</h2><p>${sentences('Commentary', 2)}</p></section>` +
+        `<div id="comments" class="comments-area"><h2>3 comments</h2><ol class="commentlist">` +
+        `${comment('Ana')}${comment('Ben')}${comment('Cleo')}</ol></div></main>`,
+    );
+    const article = await extractHtml(page, 'https://acme.example/');
+    expect(article.stage).toBe('cleaned-body');
+    expect(article.markdown).toContain('## Support');
+    // A name that only starts with the word is not a comment section.
+    expect(article.markdown).toContain('## Editor’s commentary');
+    expect(article.text).not.toContain('3 comments');
+    expect(article.text).not.toContain('wrote:');
+  });
+
+  it('keeps the comments of a page that is the discussion', async () => {
+    const reply = (author: string) =>
+      `<li class="comment"><p>${author}: ${sentences(`${author} replies`, 3)}</p></li>`;
+    const page = `<!doctype html><html><head><title>Payroll exports | Board</title></head><body>
+<header><nav><a href="/">Board</a> <a href="/new">New</a></nav></header>
+<main><div class="post"><h1>Payroll exports now come as CSV</h1><p>${sentences('Export', 4)}</p></div>
+<ul class="comments">${['Ana', 'Ben', 'Cleo', 'Dev'].map(reply).join('')}</ul></main>
+<footer>Board is run by its readers.</footer></body></html>`;
+    const article = await extractHtml(page, 'https://board.example/post/1');
+    expect(article.text).toContain('Export note 4');
+    for (const author of ['Ana', 'Ben', 'Cleo', 'Dev'])
+      expect(article.text).toContain(`${author} replies note 3`);
+    expect(article.text).not.toContain('run by its readers');
+  });
+
   it('keeps Defuddle’s article on a product’s page, whatever declares the product', async () => {
     for (const head of [
       '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Acme Payroll"}</script>',
@@ -335,10 +392,10 @@ describe('extractHtml: a story Readability kept in parts', () => {
     ).join(' ');
   // Readability's first pass strips sections whose class says "extra" as unlikely content; Defuddle
   // keeps them. Readability's block is then the other steps, spread through the guide.
-  const guide = (extraSentences: number) => {
+  const guide = (extraSentences: number, blockSentences = 2) => {
     const section = (step: number) =>
       step % 2
-        ? `<section class="tip"><h2>Step ${step}</h2><p>${prose(step, 2)}</p></section>`
+        ? `<section class="tip"><h2>Step ${step}</h2><p>${prose(step, blockSentences)}</p></section>`
         : `<section class="extra-tip"><h2>Step ${step}</h2><p>${prose(step, extraSentences)}</p></section>`;
     return (
       '<!doctype html><html><head><title>Campfires</title><meta property="og:type" content="article"></head><body>' +
@@ -349,16 +406,22 @@ describe('extractHtml: a story Readability kept in parts', () => {
   };
   const steps = (text: string) => text.match(/Step \d+-0/g);
 
-  it('reads the whole guide when the block is under half the page’s prose and runs through Defuddle’s article', async () => {
+  it('reads the whole guide when the block is a small part of the page’s prose and runs through Defuddle’s article', async () => {
     const article = await extractHtml(guide(3), 'https://outdoors.example/campfire');
     expect(article.stage).toBe('defuddle');
     expect(steps(article.text)).toEqual(Array.from({ length: 10 }, (_, index) => `Step ${index + 1}-0`));
     expect(article.text).not.toContain('Copyright');
   });
 
-  it('keeps the block when it holds half the page’s prose or more', async () => {
-    const article = await extractHtml(guide(1), 'https://outdoors.example/campfire');
-    expect(steps(article.text)).toEqual(['Step 1-0', 'Step 3-0', 'Step 5-0', 'Step 7-0', 'Step 9-0']);
+  it('keeps the block from FRAGMENT_MAX_SHARE of the page’s prose on, reads the guide below it', async () => {
+    expect(FRAGMENT_MAX_SHARE).toBe(0.8);
+    // Five steps of five sentences beside five of one: the block holds just over four fifths of the
+    // page's prose (its title and the other steps' headings count too); with four sentences, under.
+    const kept = await extractHtml(guide(1, 5), 'https://outdoors.example/campfire');
+    expect(steps(kept.text)).toEqual(['Step 1-0', 'Step 3-0', 'Step 5-0', 'Step 7-0', 'Step 9-0']);
+    const whole = await extractHtml(guide(1, 4), 'https://outdoors.example/campfire');
+    expect(whole.stage).toBe('defuddle');
+    expect(steps(whole.text)).toEqual(Array.from({ length: 10 }, (_, index) => `Step ${index + 1}-0`));
   });
 
   describe('holdsSpreadBlock', () => {

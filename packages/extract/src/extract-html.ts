@@ -100,8 +100,16 @@ const CHROME_ELEMENTS = new Set([
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo']);
 
 /**
- * Elements removed from the body before the cleaned-body conversion: the chrome above and hidden
- * elements. {@link isChrome} reads the same without a selector engine.
+ * The elements whose `<header>` or `<footer>` heads or closes that element, not the page: a
+ * landing page's feature, a card or a story names its title and pitch in a header of its own. Such
+ * a header is as much the section's text as its paragraphs (ARIA gives it no banner role either).
+ */
+const SECTIONING_SELECTOR = 'article, section';
+
+/**
+ * Elements that may be removed from the body before the cleaned-body conversion: the chrome above
+ * and hidden elements. {@link isChrome} decides on each, since a section's own header and footer
+ * match the selector and stay.
  */
 const CHROME_SELECTOR = [
   ...CHROME_ELEMENTS,
@@ -143,7 +151,7 @@ const BANNER_BLOCK_MAX_WORDS = 50;
  * not counted so that a news page's teasers do not make every story look like a fragment (and cost
  * a second Defuddle pass).
  */
-const FRAGMENT_MAX_SHARE = 1 / 2;
+export const FRAGMENT_MAX_SHARE = 4 / 5;
 
 /** How many times the block's words Defuddle's article must hold to replace a fragment. */
 export const FRAGMENT_MIN_GROWTH = 1.2;
@@ -360,7 +368,7 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
 
   // Readability rewrote the first document, so the last resorts start from a fresh parse.
   const fresh = await parseShownDocument(html);
-  for (const element of Array.from(fresh.body.querySelectorAll(CHROME_SELECTOR))) element.remove();
+  removeChrome(fresh.body);
   let markdown = await htmlToMarkdown(fresh.body.innerHTML, baseUrl);
   if (markdownToText(markdown) === '') {
     // Everything readable sat in page chrome (a header, a form…): the page's text is still its text.
@@ -430,11 +438,23 @@ export async function spreadContent(
   // The conversion is the expensive part: most pages are ruled out by a bound on the region's words.
   if (articleWords >= SPREAD_MIN_SHARE * regionWordBound(root)) return undefined;
   const region = root.cloneNode(true) as Element;
-  for (const element of Array.from(region.querySelectorAll(CHROME_SELECTOR))) element.remove();
-  const markdown = dropLinkLists(await htmlToMarkdown(region.innerHTML, baseUrl));
-  const text = markdownToText(markdown);
-  if (!isUsableArticle(text) || articleWords >= SPREAD_MIN_SHARE * words(text).length) return undefined;
-  return { markdown, text };
+  removeChrome(region);
+  const read = async (element: Element) => {
+    const markdown = dropLinkLists(await htmlToMarkdown(element.innerHTML, baseUrl));
+    const text = markdownToText(markdown);
+    return isUsableArticle(text) && articleWords < SPREAD_MIN_SHARE * words(text).length
+      ? { markdown, text }
+      : undefined;
+  };
+  // Readers' comments are not a landing page's or a story's text. When the region without them
+  // holds no more than Defuddle's article, though, the page is the discussion (a link aggregator's
+  // post, a story's comment thread) and they are its content.
+  const uncommented = region.cloneNode(true) as Element;
+  if (dropCommentSections(uncommented)) {
+    const spread = await read(uncommented);
+    if (spread !== undefined) return spread;
+  }
+  return read(region);
 }
 
 /** The page's main region: its `<main>` (or `role="main"`), else its body. */
@@ -445,12 +465,52 @@ function mainRegion(document: Document): Element | null {
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
-/** Whether `element` matches {@link CHROME_SELECTOR}, read without a selector engine. */
+/** Removes the page chrome inside `root` (see {@link isChrome}). */
+function removeChrome(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(CHROME_SELECTOR))) {
+    if (isChrome(element)) element.remove();
+  }
+}
+
+/**
+ * Whether `element` is page chrome: one of {@link CHROME_ELEMENTS} (but a section's own header or
+ * footer, see {@link SECTIONING_SELECTOR}), an element in a chrome role, or a hidden one.
+ */
 function isChrome(element: Element): boolean {
-  if (CHROME_ELEMENTS.has(element.localName)) return true;
+  const name = element.localName;
+  if (CHROME_ELEMENTS.has(name) && !headsSection(element)) return true;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role)) return true;
   return element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden');
+}
+
+/** Whether `element` is the header or footer of an article or section around it. */
+function headsSection(element: Element): boolean {
+  if (element.localName !== 'header' && element.localName !== 'footer') return false;
+  return (element.parentElement?.closest(SECTIONING_SELECTOR) ?? null) !== null;
+}
+
+/**
+ * Names (a whole id or class name) of a page's comment section: WordPress's `comments` and
+ * `comments-area`, `commentlist`, `comment-list`, Disqus's `disqus_thread`, and each `comment` in
+ * them (see {@link spreadContent} for when they stay).
+ */
+const COMMENT_SECTION_NAME =
+  /^(?:comments?|commentlist(?:ing)?|comments?[-_]?(?:list|listing|section|area|thread|container|wrapper|wrap|block)|disqus_thread)$/i;
+
+/** Removes the comment sections inside `root` (see {@link COMMENT_SECTION_NAME}); whether it found any. */
+function dropCommentSections(root: Element): boolean {
+  let found = false;
+  for (const element of Array.from(
+    root.querySelectorAll('[id*="comment" i], [class*="comment" i], [id*="disqus" i]'),
+  )) {
+    const names = [element.id, ...(element.getAttribute('class') ?? '').split(/\s+/)];
+    if (names.some((name) => COMMENT_SECTION_NAME.test(name))) {
+      element.remove();
+      found = true;
+    }
+  }
+  return found;
 }
 
 /**
