@@ -284,10 +284,17 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
   });
 
   it('keeps the header and footer of each section, and drops the page’s', async () => {
-    let page = landing('').replace(
-      '<article>',
-      '<article><header role="banner"><p>Sponsored banner</p></header><header hidden><p>Hidden header</p></header>',
-    );
+    // The whole page sits in a <section>: its header is still the one with the search.
+    let page = landing('')
+      .replace(
+        '<article>',
+        '<article><header role="banner"><p>Sponsored banner</p></header><header hidden><p>Hidden header</p></header>',
+      )
+      .replace(
+        '<main>',
+        '<main><section class="page"><header><form role="search"><input name="q"></form><p>Find a plan</p></header>',
+      )
+      .replace('</main>', '</section></main>');
     const titles = ['Time tracking', 'Benefits', 'Tax filing', 'Support'];
     for (const title of titles) {
       page = page
@@ -302,7 +309,7 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
       expect(article.text).toContain(`${title} is in every plan.`);
     }
     // The page's own header and footer go, and so do a section's banner and hidden header.
-    for (const chrome of ['Pricing', 'Copyright', 'Sponsored banner', 'Hidden header'])
+    for (const chrome of ['Pricing', 'Find a plan', 'Copyright', 'Sponsored banner', 'Hidden header'])
       expect(article.text).not.toContain(chrome);
   });
 

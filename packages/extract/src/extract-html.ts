@@ -484,9 +484,17 @@ function isChrome(element: Element): boolean {
   return element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden');
 }
 
-/** Whether `element` is the header or footer of an article or section around it. */
+/** What a site's own header or footer holds and a section's never does. */
+const SITE_HEADER_SELECTOR = 'nav, [role="navigation"], form, [role="search"]';
+
+/**
+ * Whether `element` is the header or footer of an article or section around it rather than the
+ * site's (see {@link SITE_HEADER_SELECTOR}).
+ */
 function headsSection(element: Element): boolean {
   if (element.localName !== 'header' && element.localName !== 'footer') return false;
+  // A site wrapped whole in a <section> still has its header: the one holding the menu or search.
+  if (element.querySelector(SITE_HEADER_SELECTOR) !== null) return false;
   return (element.parentElement?.closest(SECTIONING_SELECTOR) ?? null) !== null;
 }
 
