@@ -313,6 +313,29 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
       expect(article.text).not.toContain(chrome);
   });
 
+  it('reads a page wrapped in one form, and still drops the forms inside it', async () => {
+    // ASP.NET Web Forms: the whole body is one <form> (no <main>), the site search another inside it.
+    const page = landing('')
+      .replace('<body>', '<body><form id="aspnetForm" method="post" action="./">')
+      .replace('</body>', '</form></body>')
+      .replace('<main>', '<div class="page">')
+      .replace(
+        '</main>',
+        '<form role="search"><label>Search the help centre</label><input name="q"></form></div>',
+      );
+    const article = await extractHtml(page, 'https://acme.example/');
+    expect(article.stage).toBe('cleaned-body');
+    for (const heading of [
+      '# Payroll for small teams',
+      '## Time tracking',
+      '## How Acme runs payroll',
+      '## Support',
+    ])
+      expect(article.markdown).toContain(heading);
+    for (const chrome of ['Pricing', 'Copyright', 'Search the help centre'])
+      expect(article.text).not.toContain(chrome);
+  });
+
   it('leaves the readers’ comments out of the region', async () => {
     const comment = (author: string) =>
       `<li class="comment"><p>${author} wrote: the payroll export saved our finance team a whole afternoon.</p></li>`;

@@ -474,14 +474,27 @@ function removeChrome(root: Element): void {
 
 /**
  * Whether `element` is page chrome: one of {@link CHROME_ELEMENTS} (but a section's own header or
- * footer, see {@link SECTIONING_SELECTOR}), an element in a chrome role, or a hidden one.
+ * footer, see {@link headsSection}, and a form around the page, see {@link wrapsPage}), an element
+ * in a chrome role, or a hidden one.
  */
 function isChrome(element: Element): boolean {
   const name = element.localName;
-  if (CHROME_ELEMENTS.has(name) && !headsSection(element)) return true;
+  if (CHROME_ELEMENTS.has(name) && !headsSection(element) && !wrapsPage(element)) return true;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role)) return true;
   return element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden');
+}
+
+/**
+ * What a form that wraps the page holds and a search box, a sign-up or a cart form never does: the
+ * page's heading or its main content. ASP.NET Web Forms put every page in one `<form>`, and
+ * search-as-you-type listings wrap their results in theirs.
+ */
+const PAGE_CONTENT_SELECTOR = 'h1, main, article, [role="main"]';
+
+/** Whether `element` is a form around the page's content (see {@link PAGE_CONTENT_SELECTOR}). */
+function wrapsPage(element: Element): boolean {
+  return element.localName === 'form' && element.querySelector(PAGE_CONTENT_SELECTOR) !== null;
 }
 
 /** What a site's own header or footer holds and a section's never does. */
