@@ -46,6 +46,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     description:
       "Link aggregator's thread of nested comments that declares itself an article, its longest reply mid-thread",
   },
+  {
+    name: 'services-webforms',
+    description:
+      'Services page wrapped whole in one ASP.NET form, its cards headed and closed by their own header and footer, with a comment section',
+  },
 ];
 
 // Fixture files never change while a process runs, so each is read at most once.

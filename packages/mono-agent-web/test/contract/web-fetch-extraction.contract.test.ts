@@ -187,6 +187,36 @@ describe('5. HTML: a discussion that declares itself an article', () => {
   });
 });
 
+describe('5. HTML: a services page wrapped in one form, its cards headed by their own headers', () => {
+  it('reads every card with its title, pitch and price, without the site’s chrome or the comments (runtime and built CLI)', async () => {
+    const runtime = await fetchData({ url: web.url('/pages/services-webforms') });
+    const run = await runBuiltCli(['fetch', web.url('/pages/services-webforms'), '--json'], { home, env });
+    expect(run.code).toBe(EXIT_CODES.success);
+    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+      for (const text of [
+        '# Bookkeeping and payroll for small firms',
+        '## Monthly bookkeeping',
+        'Every receipt filed, every account reconciled.',
+        'From 95 pounds a month',
+        '## Payroll and pensions',
+        'From 4 pounds per employee per run.',
+        '## Year-end accounts and tax returns',
+        'Included with monthly bookkeeping.',
+        'How a boatyard cut its month-end',
+      ])
+        expect(content).toContain(text);
+      for (const chrome of [
+        'Our team',
+        'Search our guides',
+        'Marina Stores wrote',
+        'Monthly tax tips',
+        'registered in England',
+      ])
+        expect(content).not.toContain(chrome);
+    }
+  });
+});
+
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
   it('follows five redirects', async () => {
     const result = await fetchData({ url: web.url('/redirect/5') });
