@@ -13,6 +13,7 @@ import { dropLinkLists } from './drop-link-lists.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
+import { setAsideUnreadableJsonLd } from './json-ld.js';
 import { dropLayoutClasses } from './layout-classes.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
@@ -218,6 +219,7 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     source: Document,
     options: DefuddleOptions = {},
   ): Promise<StageArticle | undefined> => {
+    const restoreJsonLd = setAsideUnreadableJsonLd(source);
     try {
       const { Defuddle } = await loadDefuddle();
       const result = await Defuddle(source, url, { markdown: false, useAsync: false, ...options });
@@ -226,6 +228,8 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     } catch (error) {
       failed('defuddle', failureReason(error));
       return undefined;
+    } finally {
+      restoreJsonLd();
     }
   };
   /** Readability on `source` (which it rewrites): its article, and the article's HTML. */
