@@ -52,6 +52,14 @@ const fetchData = async (args: Record<string, unknown>) => {
   return result;
 };
 
+/** A fixture page's content as WebFetch gives it through the runtime and through the built CLI. */
+const contentsOf = async (path: string): Promise<string[]> => {
+  const runtime = await fetchData({ url: web.url(path) });
+  const run = await runBuiltCli(['fetch', web.url(path), '--json'], { home, env });
+  expect(run.code).toBe(EXIT_CODES.success);
+  return [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content];
+};
+
 describe('formats: markdown (default), text, raw', () => {
   it('markdown is the default: article Markdown for HTML', async () => {
     const run = await runBuiltCli(['fetch', web.url('/pages/blog-post'), '--json'], { home, env });
@@ -102,20 +110,14 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
   });
 
   it('reads a product page without its customer reviews, through the built CLI too', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/product-page') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/product-page'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/product-page')) {
       for (const kept of ['€49.00', 'boils a litre of water', '1.7 litres']) expect(content).toContain(kept);
       expect(content).not.toMatch(/first frost|Third kettle|garden/);
     }
   });
 
   it('reads a saved story as a reader sees it: the page’s body, its streamed paragraph, once (runtime and built CLI)', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/saved-story') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/saved-story'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/saved-story')) {
       // A box before <body> does not hide the body; the <noscript> copy does not repeat the story.
       expect(content.split('three of the pier')).toHaveLength(2);
       expect(content.split('ferry to the island')).toHaveLength(2);
@@ -126,10 +128,7 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
   });
 
   it('reads the plans a page draws for wide and narrow screens once (runtime and built CLI)', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/pricing-page') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/pricing-page'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/pricing-page')) {
       for (const plan of ['Starter', 'Team', 'Business', 'Nonprofit'])
         expect(content.split(`### ${plan}`)).toHaveLength(2);
       expect(content.split('single sign-on')).toHaveLength(2);
@@ -139,10 +138,7 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
   });
 
   it('reads the sections a page fades in as the reader scrolls, and not its menus (runtime and built CLI)', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/feature-page') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/feature-page'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/feature-page')) {
       for (const heading of ['Quiet where you need it', 'A day of listening', 'Fits and stays put'])
         expect(content).toContain(`## ${heading}`);
       expect(content).toContain('Six microphones');
@@ -155,10 +151,7 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
   });
 
   it('reads the answers an FAQ folds away by class, and not other hidden boxes (runtime and built CLI)', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/feature-page') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/feature-page'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/feature-page')) {
       expect(content).toContain('Do they work with two phones at once?');
       expect(content).toContain('stay paired with two devices');
       expect(content).toContain('recycles the old cells');
@@ -169,10 +162,7 @@ describe('5. HTML: the page’s own content, not what a forum engine or a shop a
 
 describe('5. HTML: a discussion that declares itself an article', () => {
   it('reads every comment of the thread, not only its longest reply (runtime and built CLI)', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/link-discussion') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/link-discussion'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/link-discussion')) {
       for (const comment of [
         'Good to see the census published in full',
         'counted from the water this year',
@@ -189,10 +179,7 @@ describe('5. HTML: a discussion that declares itself an article', () => {
 
 describe('5. HTML: a services page wrapped in one form, its cards headed by their own headers', () => {
   it('reads every card with its title, pitch and price, without the site’s chrome or the comments (runtime and built CLI)', async () => {
-    const runtime = await fetchData({ url: web.url('/pages/services-webforms') });
-    const run = await runBuiltCli(['fetch', web.url('/pages/services-webforms'), '--json'], { home, env });
-    expect(run.code).toBe(EXIT_CODES.success);
-    for (const content of [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content]) {
+    for (const content of await contentsOf('/pages/services-webforms')) {
       for (const text of [
         '# Bookkeeping and payroll for small firms',
         '## Monthly bookkeeping',
