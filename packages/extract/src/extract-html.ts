@@ -10,6 +10,7 @@ import {
 } from './choose-article.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { dropLinkLists } from './drop-link-lists.js';
+import { hasName } from './element-names.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
@@ -482,8 +483,7 @@ function removeChrome(root: Element): void {
  * in a chrome role, or a hidden one.
  */
 function isChrome(element: Element): boolean {
-  const name = element.localName;
-  if (CHROME_ELEMENTS.has(name) && !headsSection(element) && !wrapsPage(element)) return true;
+  if (CHROME_ELEMENTS.has(element.localName) && !headsSection(element) && !wrapsPage(element)) return true;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role)) return true;
   return element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden');
@@ -529,8 +529,7 @@ function dropCommentSections(root: Element): boolean {
   for (const element of Array.from(
     root.querySelectorAll('[id*="comment" i], [class*="comment" i], [id*="disqus" i]'),
   )) {
-    const names = [element.id, ...(element.getAttribute('class') ?? '').split(/\s+/)];
-    if (names.some((name) => COMMENT_SECTION_NAME.test(name))) {
+    if (hasName(element, (name) => COMMENT_SECTION_NAME.test(name))) {
       element.remove();
       found = true;
     }

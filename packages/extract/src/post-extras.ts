@@ -1,3 +1,5 @@
+import { hasName } from './element-names.js';
+
 /**
  * What forum engines add to every post of a thread besides the post itself: the author's signature,
  * reputation and badge counts, and profile details. None of it is the post's text.
@@ -25,8 +27,7 @@ const AUTHOR_CARD = /^post-signature$/i;
 export function dropPostSignatures(document: Document): void {
   for (const element of Array.from(document.querySelectorAll(SIGNATURE_CANDIDATES))) {
     if (!element.isConnected || element === document.body) continue;
-    const names = [element.id, ...(element.getAttribute('class') ?? '').split(/\s+/)];
-    if (names.some((name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) element.remove();
+    if (hasName(element, (name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) element.remove();
   }
 }
 
