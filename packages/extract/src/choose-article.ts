@@ -29,9 +29,54 @@ export function words(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+/** Whether each ASCII code is a word character (letter, digit or `_`). */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ASCII_WORD[code] = /[A-Za-z0-9_]/.test(String.fromCharCode(code)) ? 1 : 0;
+}
+const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
+/** What {@link WORD_CHARACTER} said of each code unit of the Basic Multilingual Plane met so far: 1 word, 2 not. */
+const bmpWord = new Uint8Array(0x10000);
+
+/**
+ * How many words {@link words} finds in `text`, counted without building them: the stages count
+ * words of every text node and candidate many times over, and the strings and arrays `words`
+ * allocates for that cost more than the count.
+ */
+export function countWords(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    let isWord: boolean;
+    if (code < 128) {
+      isWord = ASCII_WORD[code] === 1;
+    } else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const low = text.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        // A character outside the Basic Multilingual Plane, as the metric's Unicode pattern reads it.
+        isWord = WORD_CHARACTER.test(text.slice(index, index + 2));
+        index++;
+      } else {
+        isWord = false;
+      }
+    } else {
+      let known = bmpWord[code];
+      if (known === 0) {
+        known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
+        bmpWord[code] = known;
+      }
+      isWord = known === 1;
+    }
+    if (isWord && !inWord) count++;
+    inWord = isWord;
+  }
+  return count;
+}
+
 /** Whether a candidate can win at all: it has words and is not a "Loading…" or "enable JavaScript" shell. */
 export function isUsableArticle(text: string): boolean {
-  const count = words(text).length;
+  const count = countWords(text);
   if (count === 0) return false;
   return !(count <= LOADING_SHELL_MAX_WORDS && LOADING_SHELL.test(text));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ArticleCandidate,
   chooseArticle,
+  countWords,
   DEFUDDLE_MIN_OVERLAP,
   isUsableArticle,
   trigramAt,
@@ -82,7 +83,7 @@ function dropCaptions(document: Document): void {
     if (!element.isConnected) continue;
     if (element.querySelector(`${HEADING_SELECTOR}, img, picture, video`) !== null) continue;
     if (element.parentElement?.querySelector(HEADING_SELECTOR)) continue;
-    if (words(element.textContent ?? '').length <= CAPTION_MAX_WORDS) element.remove();
+    if (countWords(element.textContent ?? '') <= CAPTION_MAX_WORDS) element.remove();
   }
 }
 
@@ -291,7 +292,7 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     // A block that is mostly lists of links is the site's menu, not the story: neither stage found it.
     const menu =
       blockProse !== undefined &&
-      words(blockProse.text).length < MENU_BLOCK_MAX_PROSE_SHARE * words(found?.article.text ?? '').length;
+      countWords(blockProse.text) < MENU_BLOCK_MAX_PROSE_SHARE * countWords(found?.article.text ?? '');
     const choice = menu ? undefined : chooseArticle(blockArticle, blockProse);
     const chosen =
       choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
@@ -299,7 +300,7 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
       choice === 'defuddle'
         ? finish('defuddle', article, [['readability', found?.article]])
         : finish('readability', article, [['defuddle', blockArticle]]);
-    const chosenWords = chosen === undefined ? 0 : words(chosen.text).length;
+    const chosenWords = chosen === undefined ? 0 : countWords(chosen.text);
     const long = chosen !== undefined && chosenWords >= SHORT_BLOCK_MAX_WORDS;
     const partial = long && chosenWords < FRAGMENT_MAX_SHARE * pageWords;
     if (chosen !== undefined && long && !partial) return finishChosen(chosen);
@@ -439,7 +440,7 @@ export async function spreadContent(
 ): Promise<{ markdown: string; text: string } | undefined> {
   const root = mainRegion(document);
   if (root === null) return undefined;
-  const articleWords = words(articleText).length;
+  const articleWords = countWords(articleText);
   // The conversion is the expensive part: most pages are ruled out by a bound on the region's words.
   if (articleWords >= SPREAD_MIN_SHARE * regionWordBound(root)) return undefined;
   const region = root.cloneNode(true) as Element;
@@ -447,7 +448,7 @@ export async function spreadContent(
   const read = async (element: Element) => {
     const markdown = dropLinkLists(await htmlToMarkdown(element.innerHTML, baseUrl));
     const text = markdownToText(markdown);
-    return isUsableArticle(text) && articleWords < SPREAD_MIN_SHARE * words(text).length
+    return isUsableArticle(text) && articleWords < SPREAD_MIN_SHARE * countWords(text)
       ? { markdown, text }
       : undefined;
   };
@@ -562,11 +563,11 @@ function regionWords(root: Element | null, withLinks: boolean): number {
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     for (let child = node.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
-        count += words(child.nodeValue ?? '').length;
+        count += countWords(child.nodeValue ?? '');
       } else if (child.nodeType === ELEMENT_NODE) {
         const element = child as Element;
         if (isChrome(element) || (!withLinks && element.localName === 'a')) continue;
-        if (element.localName === 'img') count += words(element.getAttribute('alt') ?? '').length;
+        if (element.localName === 'img') count += countWords(element.getAttribute('alt') ?? '');
         pending.push(element);
       }
     }
@@ -661,7 +662,7 @@ async function wholeSeries(
       ...(thread ? THREAD_OPTIONS : {}),
     });
     if (series === undefined || !isUsableArticle(series.text)) return picked;
-    if (words(series.text).length < SERIES_MIN_GAIN * words(pickedText).length) return picked;
+    if (countWords(series.text) < SERIES_MIN_GAIN * countWords(pickedText)) return picked;
     return { ...series, title: picked?.title ?? series.title };
   } finally {
     root.removeAttribute(SERIES_ROOT_ATTRIBUTE);
@@ -687,7 +688,7 @@ function extendsBlock(whole: StageArticle, block: string): boolean {
   const blockWords = words(block);
   if (wholeWords.length > SHORT_BLOCK_MAX_GROWTH * blockWords.length) return false;
   if (trigramOverlap(blockWords, wholeWords) < DEFUDDLE_MIN_OVERLAP) return false;
-  const proseWords = words(markdownToText(withoutLinks(whole.markdown))).length;
+  const proseWords = countWords(markdownToText(withoutLinks(whole.markdown)));
   return proseWords >= SHORT_BLOCK_MIN_GROWTH * blockWords.length;
 }
 

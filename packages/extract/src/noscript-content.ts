@@ -1,4 +1,4 @@
-import { DEFUDDLE_MIN_OVERLAP, trigramOverlap, words } from './choose-article.js';
+import { countWords, DEFUDDLE_MIN_OVERLAP, trigramOverlap, words } from './choose-article.js';
 
 /**
  * Words of text from which a `<noscript>` in the body counts as content rather than a notice. A
@@ -73,9 +73,9 @@ function textOutside(root: Element, skipped: string): string {
 
 /** Words of an element's text outside the styles, scripts and templates it holds. */
 function shownWords(element: Element): number {
-  let count = words(element.textContent ?? '').length;
+  let count = countWords(element.textContent ?? '');
   for (const hidden of Array.from(element.querySelectorAll(NOT_SHOWN_SELECTOR))) {
-    count -= words(hidden.textContent ?? '').length;
+    count -= countWords(hidden.textContent ?? '');
   }
   return count;
 }

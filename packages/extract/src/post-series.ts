@@ -1,4 +1,4 @@
-import { trigramOverlap, words } from './choose-article.js';
+import { countWords, trigramOverlap, words } from './choose-article.js';
 
 /** Words an element needs to count as one post, answer or item of a series. */
 export const SERIES_MEMBER_MIN_WORDS = 8;
@@ -55,7 +55,7 @@ interface Series {
 export function findSeriesRoot(body: Element, picked: string, thread = false): Element | undefined {
   const pickedWords = words(picked);
   if (pickedWords.length === 0 && !thread) return undefined;
-  const wordCounts = countWords(body);
+  const wordCounts = countElementWords(body);
   const candidates = [...findSeries(body, wordCounts)].sort(
     (left, right) => (wordCounts.get(left.container) ?? 0) - (wordCounts.get(right.container) ?? 0),
   );
@@ -92,12 +92,12 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
 }
 
 /** Words of every element under `body`, counted once, bottom up. */
-function countWords(body: Element): Map<Element, number> {
+function countElementWords(body: Element): Map<Element, number> {
   const counts = new Map<Element, number>();
   const visit = (element: Element): number => {
     let total = 0;
     for (const node of Array.from(element.childNodes)) {
-      if (node.nodeType === TEXT_NODE) total += words(node.textContent ?? '').length;
+      if (node.nodeType === TEXT_NODE) total += countWords(node.textContent ?? '');
       else if (node.nodeType === ELEMENT_NODE) total += visit(node as Element);
     }
     counts.set(element, total);

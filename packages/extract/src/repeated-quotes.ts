@@ -1,4 +1,4 @@
-import { trigramAt, words } from './choose-article.js';
+import { countWords, trigramAt, words } from './choose-article.js';
 import { fenceAfter } from './markdown-fences.js';
 
 /**
@@ -25,7 +25,7 @@ function isAttribution(line: string): boolean {
     .replace(QUOTE_LINE, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .trim();
-  return text.endsWith(':') && words(text).length <= ATTRIBUTION_MAX_WORDS;
+  return text.endsWith(':') && countWords(text) <= ATTRIBUTION_MAX_WORDS;
 }
 
 /**

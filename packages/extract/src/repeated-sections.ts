@@ -1,4 +1,4 @@
-import { words } from './choose-article.js';
+import { countWords } from './choose-article.js';
 import { fenceAfter } from './markdown-fences.js';
 
 /**
@@ -77,7 +77,7 @@ function splitBlocks(markdown: string): Block[] {
   let code = false;
   const close = () => {
     if (lines.length === 0) return;
-    blocks.push({ lines, code, words: code ? 0 : words(lines.join(' ')).length });
+    blocks.push({ lines, code, words: code ? 0 : countWords(lines.join(' ')) });
     lines = [];
     code = false;
   };

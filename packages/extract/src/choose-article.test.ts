@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, words } from './choose-article.js';
+
+// Characters from every class the word pattern tells apart: ASCII letters, digits and `_`, letters
+// and digits of other scripts, combining marks (not word characters), letters outside the Basic
+// Multilingual Plane, emoji, lone surrogates, punctuation and every kind of space.
+const ALPHABET = [
+  'a',
+  'Z',
+  '7',
+  '_',
+  'é',
+  'e\u0301',
+  'ß',
+  'Ж',
+  '中',
+  'の',
+  '٣',
+  '\u0301',
+  '𝐀',
+  '𐐷',
+  '😀',
+  '\ud800',
+  '\udc00',
+  '-',
+  "'",
+  '.',
+  '’',
+  ' ',
+  '\u00a0',
+  '\n',
+  '\t',
+  '\u2009',
+  '#',
+];
+
+/** A fixed pseudo-random sequence, so a failure names the same strings on every run. */
+function* strings(count: number): Generator<string> {
+  let state = 0x2545f491;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  for (let index = 0; index < count; index++) {
+    const length = Math.floor(next() * 24);
+    let text = '';
+    for (let at = 0; at < length; at++) text += ALPHABET[Math.floor(next() * ALPHABET.length)];
+    yield text;
+  }
+}
+
+describe('countWords', () => {
+  it('counts exactly the words the metric finds, on edge cases', () => {
+    for (const text of [
+      '',
+      ' ',
+      'one',
+      'one two',
+      '  leading and trailing  ',
+      'snake_case and kebab-case',
+      "don't",
+      'naïve café',
+      'e\u0301',
+      '東京は晴れ',
+      '𝐀𝐁𝐂 𝐃',
+      'a😀b',
+      '\ud800a',
+      'a\ud800',
+      'a\udc00b',
+    ]) {
+      expect(countWords(text), JSON.stringify(text)).toBe(words(text).length);
+    }
+  });
+
+  it('counts exactly the words the metric finds, on 5,000 mixed strings', () => {
+    for (const text of strings(5_000)) {
+      expect(countWords(text), JSON.stringify(text)).toBe(words(text).length);
+    }
+  });
+});
