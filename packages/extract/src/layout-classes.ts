@@ -40,6 +40,9 @@ const FRAMEWORK_CONTENT_CLASS = /^(?:card-text|elementor-invisible)$/i;
  */
 const HERO_CLASS = /hero/i;
 
+/** Class attributes that may hold a name {@link isDropped} drops. */
+const LAYOUT_NAMED = /scroll|overflow|sticky|shared|card-text|elementor-invisible|hero/i;
+
 const isDropped = (name: string) =>
   (LAYOUT_CLASS.test(name) && !SCROLL_TO.test(name)) ||
   FRAMEWORK_CONTENT_CLASS.test(name) ||
@@ -65,7 +68,26 @@ const CHROME_WORDS = [
   'pager',
 ];
 const CHROME_NAME = new RegExp(CHROME_WORDS.join('|'), 'i');
-const CHROME_NAMED = CHROME_WORDS.map((word) => `[class*="${word}" i], [id*="${word}" i]`).join(', ');
+
+/**
+ * The elements under `root` whose class attribute (or, with `ids`, id) holds a match of `pattern`
+ * anywhere in its value, in document order: what `[class*="word" i], [id*="word" i]` selects for
+ * each word of the pattern, in one walk that reads each attribute once. A selector of that many
+ * substring alternatives tests every one of them on every element of the page.
+ */
+function elementsNamed(root: ParentNode, pattern: RegExp, ids: boolean): Element[] {
+  const found: Element[] = [];
+  for (const element of Array.from(root.querySelectorAll(ids ? '[class], [id]' : '[class]'))) {
+    const classes = element.getAttribute('class');
+    if (
+      (classes !== null && pattern.test(classes)) ||
+      (ids && pattern.test(element.getAttribute('id') ?? ''))
+    ) {
+      found.push(element);
+    }
+  }
+  return found;
+}
 
 /** Elements that are chrome by their tag, whatever their names say. */
 const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'menu', 'a', 'body']);
@@ -115,13 +137,21 @@ function dropNames(element: Element, pattern: RegExp): void {
 function dropWrapperChromeNames(document: Document): void {
   const body = document.body;
   if (body === null) return;
-  const candidates = Array.from(body.querySelectorAll(CHROME_NAMED)).filter(
+  const candidates = elementsNamed(body, CHROME_NAME, true).filter(
     (element) => !CHROME_TAGS.has(element.localName),
   );
   if (candidates.length === 0) return;
   const bodyWords = wordCount(body.textContent);
+  // Candidates come in document order. Text inside an element has no more words than the element,
+  // so a candidate within one too short to be the wrapper is too short as well, and is not counted:
+  // a menu's items, each named "menu-item", cost one count of the menu.
+  let short: Element | undefined;
   for (const element of candidates) {
-    if (wordCount(element.textContent) < WRAPPER_MIN_SHARE * bodyWords) continue;
+    if (short?.contains(element)) continue;
+    if (wordCount(element.textContent) < WRAPPER_MIN_SHARE * bodyWords) {
+      short = element;
+      continue;
+    }
     if (holdsProse(element, WRAPPER_MIN_PROSE_WORDS)) dropNames(element, CHROME_NAME);
   }
 }
@@ -145,7 +175,7 @@ const PAGE_HEADER_PARTS = 'nav, [role="navigation"], form, input, button';
 function dropSectionHeaderNames(document: Document): void {
   const body = document.body;
   if (body === null) return;
-  for (const element of Array.from(body.querySelectorAll('[class*="header" i], [id*="header" i]'))) {
+  for (const element of elementsNamed(body, HEADER_NAME, true)) {
     if (CHROME_TAGS.has(element.localName)) continue;
     if (element.closest(PAGE_CHROME) !== null || element.querySelector(PAGE_HEADER_PARTS) !== null) continue;
     if (holdsProse(element, SECTION_HEADER_MIN_PROSE_WORDS)) dropNames(element, HEADER_NAME);
@@ -162,11 +192,7 @@ function dropSectionHeaderNames(document: Document): void {
 export function dropLayoutClasses(document: Document): void {
   dropSectionHeaderNames(document);
   dropWrapperChromeNames(document);
-  for (const element of Array.from(
-    document.querySelectorAll(
-      '[class*="scroll" i], [class*="overflow" i], [class*="sticky" i], [class*="shared" i], [class*="card-text" i], [class*="elementor-invisible" i], [class*="hero" i]',
-    ),
-  )) {
+  for (const element of elementsNamed(document, LAYOUT_NAMED, false)) {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);
     const kept = classes.filter((name) => name !== '' && !isDropped(name));
     if (kept.length === 0) element.removeAttribute('class');
