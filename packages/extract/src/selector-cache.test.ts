@@ -87,6 +87,13 @@ const LIST_ALTERNATIVES = [
   '.inside-template',
   '.tabbed',
   '.wide',
+  '[data-test="STORY" i]',
+  '[href^="/b"]',
+  '[DATA-TEST] h1',
+  '[class="lead x" i]',
+  '[id$="M" i]',
+  'td[value!="3"]',
+  '[viewbox]',
 ];
 
 describe('compiled-selector cache over linkedom', () => {
@@ -215,17 +222,34 @@ describe('compiled-selector cache over linkedom', () => {
     const { parseHTML, DOMParser } = await loadLinkedom();
     const { document } = parseHTML(PAGE);
     const xml = new DOMParser().parseFromString('<root><P class="x"/><p class="x"/></root>', 'text/xml');
-    await withCountingCache((compiles) => {
+    await withCountingCache((compiles, _cache, alternatives) => {
       for (const option of document.querySelectorAll('option')) {
         option.matches('select > option, .menu li');
         option.closest('select > option, .menu li');
       }
       expect(document.querySelectorAll('select > option, .menu li').length).toBe(52);
-      expect(compiles()).toBe(2); // 'option' and the list
+      // 'option' whole, and the list's two alternatives one by one (an indexed list).
+      expect([compiles(), alternatives()]).toEqual([1, 2]);
       expect(xml.querySelectorAll('root p.x').length).toBe(1);
       expect(document.querySelectorAll('root p.x').length).toBe(0);
-      expect(compiles()).toBe(4); // one per mode
+      expect(compiles()).toBe(3); // one per mode
     });
+  });
+
+  it("reads an element's attributes as they are now for alternatives filed under an attribute", async () => {
+    const { parseHTML } = await loadLinkedom();
+    const { document } = parseHTML(PAGE);
+    const list = '[role="banner" i], [data-date], nav > ul, #nothing';
+    const heading = document.querySelector('h1') as Element;
+    expect(heading.matches(list)).toBe(false);
+    heading.setAttribute('role', 'Banner');
+    expect(heading.matches(list)).toBe(true);
+    expect(document.querySelectorAll(list)).toHaveLength(2);
+    heading.removeAttribute('role');
+    heading.setAttribute('data-date', '');
+    expect(heading.closest(list)).toBe(heading);
+    heading.removeAttribute('data-date');
+    expect(document.querySelectorAll(list)).toHaveLength(1);
   });
 
   it('compiles :scope selectors for the element of each call', async () => {

@@ -11,11 +11,15 @@ export const MAX_COMPILED_SELECTORS = 256;
 
 /**
  * Alternatives from which an HTML selector list is indexed (see {@link indexedQuery}) rather than
- * tested alternative by alternative on every element.
+ * tested alternative by alternative on every element: any list. Even a short one is asked of every
+ * element of a subtree many times over (Defuddle asks each element whether it holds math, of three
+ * alternatives, and each removal candidate whether it holds a footnote list), and the index rules out
+ * most alternatives from the element's tag, id, classes and attribute names without testing them.
  */
-export const INDEXED_SELECTOR_MIN_ALTERNATIVES = 8;
+export const INDEXED_SELECTOR_MIN_ALTERNATIVES = 2;
 
 const ELEMENT_NODE = 1;
+const ATTRIBUTE_NODE = 2;
 const TEXT_NODE = 3;
 
 /** The DOM members the selector engine reads; linkedom's nodes have them all. */
@@ -147,8 +151,11 @@ export function installSelectorCache(
     const query =
       (xmlMode
         ? undefined
-        : indexedQuery(text, (selector) => compiler.compile(selector, { xmlMode, adapter }) as Query)) ??
-      (compiler.compile(text, { xmlMode, adapter }) as Query);
+        : indexedQuery(
+            text,
+            linked,
+            (selector) => compiler.compile(selector, { xmlMode, adapter }) as Query,
+          )) ?? (compiler.compile(text, { xmlMode, adapter }) as Query);
     if (compiledHtml.size + compiledXml.size >= MAX_COMPILED_SELECTORS) dropOldest();
     compiled.set(text, { query, order: compilations++ });
     return query;
@@ -225,18 +232,26 @@ export function installSelectorCache(
 }
 
 /**
- * A long HTML selector list (Defuddle removes clutter with one of several hundred alternatives) made
+ * An HTML selector list (Defuddle removes clutter with one of several hundred alternatives) made
  * into one test per alternative, filed under what the alternative's subject (its last compound) must
- * have: an id, a class or a tag name. An element is then tested only against the alternatives filed
- * under its own id, classes and tag, and those that name none of the three, as browsers match style
- * rules. The answer is the same as the whole list's: an element matches a list when it matches one of
- * its alternatives, and it can match none filed under an id, class or tag it does not have. Ids and
- * classes are filed as they are written, as css-select compares them (case and all) outside quirks
- * mode; an alternative that compares them without case is filed with those that name none.
+ * have: an id, a class or a tag name, else an attribute (`[role="banner" i]`, `[href*="/author/"]`,
+ * `[data-date]`). An element is then tested only against the alternatives filed under its own id,
+ * classes, tag and attribute names, and those that name none of these, as browsers match style rules.
+ * The answer is the same as the whole list's: an element matches a list when it matches one of its
+ * alternatives, and it can match none filed under an id, class, tag or attribute it does not have.
+ * Ids and classes are filed as they are written, as css-select compares them (case and all) outside
+ * quirks mode; an alternative that compares them without case is filed under the attribute. An
+ * attribute is filed under its lower-case name, the name css-select asks an element of an HTML document
+ * for once it has compiled the alternative (a name it left with capitals is not filed), and an
+ * element's attribute names are read from its linked list (see {@link ListLinks}).
  * `undefined` for a list of fewer than {@link INDEXED_SELECTOR_MIN_ALTERNATIVES} alternatives, or one
  * that does not parse (the caller compiles it whole, which reports the error as before).
  */
-function indexedQuery(text: string, compile: (selector: Selector[][]) => Query): Query | undefined {
+function indexedQuery(
+  text: string,
+  { next: NEXT }: ListLinks,
+  compile: (selector: Selector[][]) => Query,
+): Query | undefined {
   if (!text.includes(',')) return undefined;
   let alternatives: Selector[][];
   try {
@@ -248,6 +263,7 @@ function indexedQuery(text: string, compile: (selector: Selector[][]) => Query):
   const byId = new Map<string, Query[]>();
   const byClass = new Map<string, Query[]>();
   const byTag = new Map<string, Query[]>();
+  const byAttribute = new Map<string, Query[]>();
   const unfiled: Query[] = [];
   const file = (index: Map<string, Query[]>, key: string, query: Query) => {
     const list = index.get(key);
@@ -257,8 +273,11 @@ function indexedQuery(text: string, compile: (selector: Selector[][]) => Query):
   for (const alternative of alternatives) {
     const query = compile([alternative]);
     const subject = subjectKey(alternative);
-    if (subject === undefined) unfiled.push(query);
-    else file(subject.kind === 'id' ? byId : subject.kind === 'class' ? byClass : byTag, subject.key, query);
+    const attribute = subject === undefined ? requiredAttribute(alternative) : undefined;
+    if (subject !== undefined)
+      file(subject.kind === 'id' ? byId : subject.kind === 'class' ? byClass : byTag, subject.key, query);
+    else if (attribute !== undefined) file(byAttribute, attribute, query);
+    else unfiled.push(query);
   }
   const anyOf = (queries: Query[] | undefined, element: DomElement) => {
     if (queries === undefined) return false;
@@ -279,8 +298,38 @@ function indexedQuery(text: string, compile: (selector: Selector[][]) => Query):
         for (const name of classNames(classes)) if (anyOf(byClass.get(name), element)) return true;
       }
     }
+    if (byAttribute.size > 0) {
+      // linkedom links an element's attributes right after it, before its first child.
+      let node = (element as unknown as Record<symbol, { nodeType: number; name: string } | undefined>)[NEXT];
+      while (node !== undefined && node !== null && node.nodeType === ATTRIBUTE_NODE) {
+        if (anyOf(byAttribute.get(node.name), element)) return true;
+        node = (node as unknown as Record<symbol, { nodeType: number; name: string } | undefined>)[NEXT];
+      }
+    }
     return false;
   };
+}
+
+/** Attribute tests that an element without the attribute never passes (`!=` is css-select's and passes). */
+const PRESENCE_ACTIONS = new Set(['exists', 'equals', 'element', 'start', 'end', 'any', 'hyphen']);
+
+/**
+ * An attribute the subject of one compiled selector (its last compound) cannot match without, when its
+ * name is in lower case; `undefined` when the compound requires none that way (see {@link indexedQuery}).
+ */
+function requiredAttribute(selector: Selector[]): string | undefined {
+  for (let index = selector.length - 1; index >= 0; index--) {
+    const token = selector[index];
+    if (token === undefined || COMBINATORS.has(token.type)) break;
+    if (
+      token.type === 'attribute' &&
+      token.namespace === null &&
+      PRESENCE_ACTIONS.has(token.action) &&
+      token.name === token.name.toLowerCase()
+    )
+      return token.name;
+  }
+  return undefined;
 }
 
 /** Class attribute values whose split is kept (see {@link classNames}); past it the store starts over. */
