@@ -285,29 +285,34 @@ function indexedQuery(
     return false;
   };
   const tagName = lowerCaseName();
+  const byAttributes = byId.size > 0 || byClass.size > 0 || byAttribute.size > 0;
   return (element) => {
     if (element.nodeType !== ELEMENT_NODE) return false;
     if (anyOf(unfiled, element) || anyOf(byTag.get(tagName(element)), element)) return true;
-    if (byId.size > 0) {
-      const id = element.getAttribute('id');
-      if (id !== null && anyOf(byId.get(id), element)) return true;
-    }
-    if (byClass.size > 0) {
-      const classes = element.getAttributeNode('class')?.value;
-      if (classes) {
-        for (const name of classNames(classes)) if (anyOf(byClass.get(name), element)) return true;
+    if (!byAttributes) return false;
+    // One walk over the element's attributes, which linkedom links right after it: its id, its
+    // classes and the names of all of them are looked up as each comes.
+    let node = (element as unknown as Record<symbol, AttributeLink | undefined>)[NEXT];
+    while (node !== undefined && node !== null && node.nodeType === ATTRIBUTE_NODE) {
+      const { name } = node;
+      if (name === 'id') {
+        if (anyOf(byId.get(node.value), element)) return true;
+      } else if (name === 'class' && byClass.size > 0 && node.value !== '') {
+        for (const className of classNames(node.value))
+          if (anyOf(byClass.get(className), element)) return true;
       }
-    }
-    if (byAttribute.size > 0) {
-      // linkedom links an element's attributes right after it, before its first child.
-      let node = (element as unknown as Record<symbol, { nodeType: number; name: string } | undefined>)[NEXT];
-      while (node !== undefined && node !== null && node.nodeType === ATTRIBUTE_NODE) {
-        if (anyOf(byAttribute.get(node.name), element)) return true;
-        node = (node as unknown as Record<symbol, { nodeType: number; name: string } | undefined>)[NEXT];
-      }
+      if (anyOf(byAttribute.get(name), element)) return true;
+      node = (node as unknown as Record<symbol, AttributeLink | undefined>)[NEXT];
     }
     return false;
   };
+}
+
+/** An attribute as linkedom links it after its element. */
+interface AttributeLink {
+  nodeType: number;
+  name: string;
+  value: string;
 }
 
 /** Attribute tests that an element without the attribute never passes (`!=` is css-select's and passes). */
