@@ -123,6 +123,47 @@ describe('compiled-selector cache over linkedom', () => {
     expect(cached.find((answer) => answer.selector === 'P.lead')?.all).toHaveLength(1);
   });
 
+  it('answers every element in turn from what it found for the others only until a document changes', async () => {
+    // Each element of the page asked in turn, as Defuddle asks, whether it holds a match and whether
+    // it sits inside one; then one change, and every element asked again. The same is done to a
+    // document of linkedom's own graph: a change the answers missed would show in the second round.
+    const shipped = await import('linkedom');
+    const cached = await loadLinkedom();
+    type Parse = (markup: string) => { document: Document };
+    const below = 'math, [data-mathml], .katex-mathml';
+    const above = 'pre, code, [data-defuddle]';
+    const changes: ((document: Document) => void)[] = [
+      (document) => document.querySelector('em')?.setAttribute('data-mathml', ''),
+      (document) => document.querySelector('option')?.append(document.createElement('math')),
+      (document) => document.querySelector('li.on')?.setAttribute('data-defuddle', 'x'),
+      (document) => {
+        const cell = document.querySelector('td');
+        if (cell) cell.className = 'katex-mathml';
+      },
+      (document) => document.querySelector('main')?.prepend(document.querySelector('footer') as Element),
+      (document) =>
+        document
+          .querySelector('pre')
+          ?.replaceWith(...Array.from(document.querySelector('pre')?.childNodes ?? [])),
+    ];
+    const rounds = (parse: Parse, change: (document: Document) => void) => {
+      const { document } = parse(PAGE);
+      const ask = () =>
+        Array.from(document.querySelectorAll('*'), (element) => [
+          element.querySelector(below)?.outerHTML ?? null,
+          element.closest(above)?.localName ?? null,
+        ]);
+      const first = [ask(), ask()];
+      change(document);
+      return [...first, ask(), ask()];
+    };
+    for (const change of changes) {
+      const answers = rounds(cached.parseHTML as unknown as Parse, change);
+      expect(answers).toEqual(rounds(shipped.parseHTML as unknown as Parse, change));
+      expect(answers[2]).not.toEqual(answers[0]);
+    }
+  });
+
   it('answers from an index of a subtree only until a document changes', async () => {
     // The same changes made to a document of linkedom's own graph and to one with indexes: after
     // each, every answer is the same. A change the indexes missed would show removed elements, or

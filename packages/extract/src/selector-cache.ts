@@ -162,27 +162,54 @@ export function installSelectorCache(
   };
 
   const { NodeList } = linkedom;
+  const unmatchedBelow = new NoMatches();
+  const unmatchedAbove = new NoMatches();
   const methods = {
     matches(this: DomElement, selectors: string): boolean {
       return queryFor(this, selectors)(this);
     },
     closest(this: DomElement, selectors: string): DomElement | null {
       const query = queryFor(this, selectors);
+      const at = typeof selectors === 'string' ? indexes?.stamp(this) : undefined;
+      const none = at === undefined ? undefined : unmatchedAbove.current(selectors, at);
       let element: DomElement | null = this;
-      while (element !== null && !query(element)) element = element.parentElement;
-      return element;
+      while (element !== null) {
+        if (none?.has(element)) {
+          element = null;
+          break;
+        }
+        if (query(element)) return element;
+        element = element.parentElement;
+      }
+      // Nothing matched from here up: neither does anything from each element climbed.
+      const record = at === undefined ? undefined : unmatchedAbove.recorder(selectors, at);
+      if (record !== undefined) {
+        for (let climbed: DomElement | null = this; climbed !== null && !record.has(climbed); ) {
+          record.add(climbed);
+          climbed = climbed.parentElement;
+        }
+      }
+      return null;
     },
     querySelector(this: DomDocument | DomElement, selectors: string): DomElement | null {
       const indexed = indexes?.lookUp(this, selectors);
       if (indexed?.exact) return indexed.candidates[0] ?? null;
       const query = queryFor(this, selectors);
       if (indexed !== undefined) return indexed.candidates.find((element) => query(element)) ?? null;
+      const at = typeof selectors === 'string' ? indexes?.stamp(this) : undefined;
+      const none = at === undefined ? undefined : unmatchedBelow.current(selectors, at);
+      // Below an element that holds no match, nothing does.
+      const known =
+        none !== undefined && (none.has(this) || (this.parentNode !== null && none.has(this.parentNode)));
       let found: DomElement | null = null;
-      eachDescendant(linked, this, (element) => {
-        if (!query(element)) return false;
-        found = element;
-        return true;
-      });
+      if (!known) {
+        eachDescendant(linked, this, (element) => {
+          if (!query(element)) return false;
+          found = element;
+          return true;
+        });
+      }
+      if (found === null && at !== undefined) unmatchedBelow.recorder(selectors, at)?.add(this);
       return found;
     },
     querySelectorAll(this: DomDocument | DomElement, selectors: string): DomElement[] {
@@ -409,6 +436,11 @@ interface SubtreeIndexes {
   ): { candidates: readonly DomElement[]; exact: boolean } | undefined;
   /** Notes a whole walk below `root` over `seen` elements. */
   walked(root: DomNode, seen: number): void;
+  /**
+   * The current change count when `node` belongs to an HTML document whose changes are counted;
+   * undefined otherwise.
+   */
+  stamp(node: DomNode): number | undefined;
 }
 
 /** The change count kept for each linkedom Document class, and where its documents' state moved. */
@@ -518,7 +550,63 @@ function subtreeIndexes(
       if (entry === undefined || entry.at !== count.changes)
         kept.set(root, { at: count.changes, index: undefined });
     },
+    stamp(node) {
+      return isHtml(node) && counted(node) ? count.changes : undefined;
+    },
   };
+}
+
+/**
+ * Elements known, at one change count, to answer a selector with nothing (see {@link NoMatches}).
+ * Recording starts at the second call with the selector at the same count, so that a loop that
+ * changes the page between its calls pays for no set it cannot use.
+ */
+interface NoMatchRecord {
+  at: number;
+  recording: boolean;
+  elements: WeakSet<object>;
+}
+
+/**
+ * Per selector string, the elements of counted HTML documents for which `querySelector` (no match
+ * below them) or `closest` (no match at or above them) found nothing, while no document has changed.
+ * Defuddle asks every element of a page in turn whether it holds math or a footnote list, and
+ * whether it sits inside code or an extractor's output, without changing the page between: an
+ * element whose parent holds no match holds none either, and one whose parent has no matching
+ * ancestor has none but itself. The answers are those of the full walks, since neither the tree nor
+ * any attribute can have changed while the count stays (see {@link subtreeIndexes}); selectors with
+ * `:scope` are never recorded. At most {@link MAX_COMPILED_SELECTORS} selectors are kept.
+ */
+class NoMatches {
+  readonly #records = new Map<string, NoMatchRecord>();
+
+  /** The record of `selectors` for `at`, when it is being recorded now; undefined otherwise. */
+  current(selectors: string, at: number | undefined): WeakSet<object> | undefined {
+    if (at === undefined) return undefined;
+    const record = this.#records.get(selectors);
+    return record !== undefined && record.at === at && record.recording ? record.elements : undefined;
+  }
+
+  /** The set to record into for `selectors` at `at`; undefined on the first call at a new count. */
+  recorder(selectors: string, at: number | undefined): WeakSet<object> | undefined {
+    if (at === undefined || selectors.includes(':scope')) return undefined;
+    const record = this.#records.get(selectors);
+    if (record === undefined) {
+      if (this.#records.size >= MAX_COMPILED_SELECTORS) this.#records.clear();
+      this.#records.set(selectors, { at, recording: false, elements: new WeakSet() });
+      return undefined;
+    }
+    if (record.at !== at) {
+      record.at = at;
+      record.recording = false;
+      return undefined;
+    }
+    if (!record.recording) {
+      record.recording = true;
+      record.elements = new WeakSet();
+    }
+    return record.elements;
+  }
 }
 
 /** The two symbol keys of linkedom's node list (see {@link listLinks}). */
