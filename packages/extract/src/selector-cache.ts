@@ -173,11 +173,7 @@ export function installSelectorCache(
       const at = typeof selectors === 'string' ? indexes?.stamp(this) : undefined;
       const none = at === undefined ? undefined : unmatchedAbove.current(selectors, at);
       let element: DomElement | null = this;
-      while (element !== null) {
-        if (none?.has(element)) {
-          element = null;
-          break;
-        }
+      while (element !== null && !none?.has(element)) {
         if (query(element)) return element;
         element = element.parentElement;
       }
@@ -581,15 +577,14 @@ class NoMatches {
   readonly #records = new Map<string, NoMatchRecord>();
 
   /** The record of `selectors` for `at`, when it is being recorded now; undefined otherwise. */
-  current(selectors: string, at: number | undefined): WeakSet<object> | undefined {
-    if (at === undefined) return undefined;
+  current(selectors: string, at: number): WeakSet<object> | undefined {
     const record = this.#records.get(selectors);
     return record !== undefined && record.at === at && record.recording ? record.elements : undefined;
   }
 
   /** The set to record into for `selectors` at `at`; undefined on the first call at a new count. */
-  recorder(selectors: string, at: number | undefined): WeakSet<object> | undefined {
-    if (at === undefined || selectors.includes(':scope')) return undefined;
+  recorder(selectors: string, at: number): WeakSet<object> | undefined {
+    if (selectors.includes(':scope')) return undefined;
     const record = this.#records.get(selectors);
     if (record === undefined) {
       if (this.#records.size >= MAX_COMPILED_SELECTORS) this.#records.clear();
