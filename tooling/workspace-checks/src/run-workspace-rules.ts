@@ -1,0 +1,14 @@
+// `pnpm lint` runs this: it prints what the workspace rules tolerate and fails on any problem.
+// An optional argument names another repository root (the tests point it at a throw-away workspace).
+import { resolve } from 'node:path';
+import { repositoryRoot } from './workspace-packages.js';
+import { checkWorkspace } from './workspace-rules.js';
+
+const other = process.argv[2];
+const report = checkWorkspace(other === undefined ? repositoryRoot : resolve(other));
+for (const line of report.tolerated) console.log(`tolerated (shrink-only allowlist): ${line}`);
+for (const line of report.problems) console.error(`workspace rule broken: ${line}`);
+console.log(
+  `workspace rules: ${report.problems.length} problem(s), ${report.tolerated.length} tolerated finding(s)`,
+);
+process.exitCode = report.problems.length === 0 ? 0 : 1;
