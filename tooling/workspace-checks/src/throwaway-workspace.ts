@@ -23,3 +23,12 @@ export function writeWorkspace(files: Record<string, string | object>): Throwawa
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+/** A package manifest whose `exports` send `.` to its source, as the workspace's packages do. */
+export function sourceManifest(name: string): object {
+  return {
+    name,
+    type: 'module',
+    exports: { '.': { '@mono-agent/source': './src/index.ts', default: './dist/index.js' } },
+  };
+}
