@@ -9,7 +9,7 @@ const other = process.argv[2];
 const report =
   other === undefined
     ? checkWorkspace(repositoryRoot, DEFAULT_ALLOWLISTS)
-    : checkWorkspace(resolve(other), { siblingInternalImports: [] });
+    : checkWorkspace(resolve(other), { moduleCycles: [], packageCycles: [], siblingInternalImports: [] });
 for (const line of report.tolerated) console.log(`tolerated (shrink-only allowlist): ${line}`);
 for (const line of report.problems) console.error(`workspace rule broken: ${line}`);
 console.log(
