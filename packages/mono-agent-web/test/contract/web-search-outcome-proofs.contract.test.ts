@@ -206,6 +206,8 @@ describe("validate's Ollama liveness probe", () => {
     const liveness = livenessOf(await validate());
     expect(Date.now() - started).toBeLessThan(LIVENESS_PROBE_TIMEOUT_MS + 15_000);
     expect(liveness).toMatchObject({ status: 'fail' });
+    // The probe's own bound ran out: a timeout, not a cancellation by the operator.
+    expect(liveness?.detail).toMatch(new RegExp(`within ${LIVENESS_PROBE_TIMEOUT_MS / 1000} s: timeout$`));
     expect(web.requestsTo(OLLAMA_LOCAL_PATH).map((request) => request.method)).toEqual(['POST']);
     expect(web.requestsTo(OLLAMA_HOSTED_PATH)).toHaveLength(0);
   }, 60_000);
