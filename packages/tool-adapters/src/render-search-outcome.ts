@@ -181,9 +181,10 @@ function stateLines(outcome: SearchOutcome): string[] {
   }
   const withheld = outcome.providers.filter((report) => report.disposition === 'budget_exhausted');
   if (withheld.length > 0) {
-    lines.push(
-      `budget: not asked because the run's search budget is spent: ${withheld.map((report) => report.backend).join(', ')}.`,
+    const named = withheld.map((report) =>
+      report.requests > 0 ? `${report.backend} (after ${report.requests} sent)` : report.backend,
     );
+    lines.push(`budget: the run's search budget is spent; a request was withheld from ${named.join(', ')}.`);
   }
   if (outcome.error?.code === 'cancelled')
     lines.push('cancelled: the search was stopped before an answer arrived; nothing was found or ruled out.');

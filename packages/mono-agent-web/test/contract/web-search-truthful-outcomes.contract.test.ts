@@ -160,7 +160,9 @@ describe('budget exhaustion only when the budget withheld a request', () => {
       disposition: 'budget_exhausted',
       requests: 0,
     });
-    expect(result.text).toContain('budget: not asked because');
+    expect(result.text).toContain(
+      "budget: the run's search budget is spent; a request was withheld from duckduckgo",
+    );
     await runtime.close();
   });
 
