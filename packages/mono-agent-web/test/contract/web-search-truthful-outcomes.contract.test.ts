@@ -161,7 +161,7 @@ describe('budget exhaustion only when the budget withheld a request', () => {
       requests: 0,
     });
     expect(result.text).toContain(
-      "budget: the run's search budget is spent; a request was withheld from duckduckgo",
+      "budget: the run's search budget is spent; a request was withheld from codex, duckduckgo, startpage.",
     );
     await runtime.close();
   });
