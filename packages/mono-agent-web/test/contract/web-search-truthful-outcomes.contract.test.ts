@@ -330,6 +330,18 @@ describe('cancellation is never "No results."', () => {
     await runtime.close();
   });
 
+  it('an already-aborted call is cancelled, not the cached "No results."', async () => {
+    serveSearx(web, searxEmpty());
+    const runtime = await strictSearx(4);
+    expect(dataOf(await runtime.startRun().webSearch({ query: 'fixture result' })).status).toBe('no_results');
+    const result = await runtime
+      .startRun()
+      .webSearch({ query: 'fixture result' }, { signal: AbortSignal.abort() });
+    expect(dataOf(result)).toMatchObject({ status: 'error', error: { code: 'cancelled' }, cacheHit: false });
+    expect(result.text).not.toContain('No results.');
+    await runtime.close();
+  });
+
   it('an identical call of the same run is not cancelled by the other caller giving up', async () => {
     serveSearx(web, SEARX_FIXTURE_RESULTS, { delayMs: 1_000 });
     const runtime = await strictSearx(4);
