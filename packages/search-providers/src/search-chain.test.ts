@@ -405,7 +405,8 @@ describe('how a search ended', () => {
       'duckduckgo:cooldown:rate_limited',
     ]);
     expect(outcome.rateLimited).toBe(true);
-    expect(outcome.cooldownBackends).toEqual(['searxng', 'duckduckgo']);
+    expect(outcome.cooldownBackends).toEqual(['duckduckgo']);
+    expect(outcome.failureCooldownBackends).toEqual(['searxng']);
   });
 
   it('answers cancelled for an aborted call even when the cache holds the answer', async () => {

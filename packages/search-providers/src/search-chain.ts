@@ -226,6 +226,7 @@ function cancelledOutcome(request: SearchRequest, budget: RunBudget): SearchOutc
     providers: [],
     rateLimited: false,
     cooldownBackends: [],
+    failureCooldownBackends: [],
     retryInRun: false,
     nextAction: 'use_available_evidence',
     requestsUsed: budget.requestsUsed,
@@ -247,6 +248,7 @@ function budgetExhausted(request: SearchRequest, budget: RunBudget): SearchOutco
     providers: [],
     rateLimited: false,
     cooldownBackends: [],
+    failureCooldownBackends: [],
     retryInRun: exhausted.retryInRun,
     nextAction: exhausted.nextAction,
     requestsUsed: exhausted.requestsUsed,
@@ -365,6 +367,7 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
   const filtered = { outsideDomains: 0, excluded: 0, irrelevant: 0 };
   const warnings: string[] = [];
   const cooldownBackends: ProviderId[] = [];
+  const failureCooldownBackends: ProviderId[] = [];
   let answeredBy: SearchProvider | undefined;
   let workingBackend: SearchProvider | undefined;
   let stopped: 'budget_exhausted' | 'cancelled' | undefined;
@@ -412,7 +415,9 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
     filtered.outsideDomains += stage.filtered.outsideDomains;
     filtered.excluded += stage.filtered.excluded;
     filtered.irrelevant += stage.filtered.irrelevant;
-    if (report.disposition === 'cooldown') cooldownBackends.push(id);
+    // Throttle cooldowns are throttling; a cooldown opened by repeated failures is a backend that is down.
+    if (report.disposition === 'cooldown')
+      (report.code === 'backend_unavailable' ? failureCooldownBackends : cooldownBackends).push(id);
     if (stage.worked && workingBackend === undefined) workingBackend = provider;
     if (stage.list !== undefined) {
       accepted.push(stage.list);
@@ -432,6 +437,7 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
     providers: reports,
     rateLimited,
     cooldownBackends,
+    failureCooldownBackends,
     ...retryHint,
     requestsUsed: run.budget.requestsUsed,
     requestsRemaining: run.budget.requestsRemaining,

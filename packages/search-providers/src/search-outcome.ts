@@ -88,8 +88,16 @@ export interface SearchOutcome {
    * opened by repeated failures is not throttling.
    */
   rateLimited: boolean;
-  /** Providers skipped because their scope was cooling down, for any cause (see each report's code). */
+  /**
+   * Providers skipped because their scope was cooling down after throttling (or for a cause the state
+   * did not record): like `rateLimited`, a report of throttling.
+   */
   cooldownBackends: ProviderId[];
+  /**
+   * Providers skipped because repeated failures opened a cooldown: down, not throttling (each report's
+   * code is `backend_unavailable`, with its `retryAt`). Absent in outcomes made before it existed.
+   */
+  failureCooldownBackends?: ProviderId[];
   /** The soonest known wait before a throttled or cooling-down provider can help, in milliseconds. */
   retryAfterMs?: number;
   /**

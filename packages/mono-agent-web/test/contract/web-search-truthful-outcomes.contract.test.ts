@@ -217,7 +217,9 @@ describe('cooldowns are reported by their cause', () => {
       rateLimited: false,
       requestsUsed: 0,
     });
-    expect(outcome.cooldownBackends).toEqual(['searxng']);
+    // "outcome.rateLimited and outcome.cooldownBackends report throttling": this is not throttling.
+    expect(outcome.cooldownBackends).toEqual([]);
+    expect(outcome.failureCooldownBackends).toEqual(['searxng']);
     const report = outcome.providers[0]!;
     expect(report).toMatchObject({
       backend: 'searxng',
@@ -244,6 +246,7 @@ describe('cooldowns are reported by their cause', () => {
     expect(web.requestsTo('/search')).toHaveLength(1);
     expect(outcome).toMatchObject({ status: 'error', error: { code: 'rate_limited' }, rateLimited: true });
     expect(outcome.cooldownBackends).toEqual(['searxng']);
+    expect(outcome.failureCooldownBackends).toEqual([]);
     expect(outcome.providers[0]).toMatchObject({
       disposition: 'cooldown',
       code: 'rate_limited',
@@ -270,7 +273,8 @@ describe('cooldowns are reported by their cause', () => {
     expect(byBackend.duckduckgo).toMatchObject({ disposition: 'cooldown', code: 'rate_limited' });
     expect(outcome.status).toBe('no_results');
     expect(outcome.rateLimited).toBe(true);
-    expect(outcome.cooldownBackends).toEqual(['searxng', 'duckduckgo']);
+    expect(outcome.cooldownBackends).toEqual(['duckduckgo']);
+    expect(outcome.failureCooldownBackends).toEqual(['searxng']);
     expect(web.requestsTo('/search')).toHaveLength(0);
     expect(web.requestsTo('/html/')).toHaveLength(0);
     await runtime.close();
