@@ -17,6 +17,7 @@ import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { INFRASTRUCTURE_FAILURE_COOLDOWN_MS, MAX_COOLDOWN_MS } from '@mono-agent/host-coordination';
 import type { SearchOutcome } from '@mono-agent/search-providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMcp } from './support/mcp-stdio.js';
 import {
   contractRuntime,
   DUCKDUCKGO_CHALLENGE_PAGE,
@@ -414,3 +415,33 @@ describe('a Retry-After past the longest cooldown', () => {
 function searxEmpty(): string {
   return JSON.stringify({ ...JSON.parse(SEARX_FIXTURE_RESULTS), results: [], unresponsive_engines: [] });
 }
+
+describe('the same answers over MCP (the built server over stdio)', () => {
+  it('a SearXNG 429 on a budget of 1 is rate_limited, and the next search is withheld', async () => {
+    serveSearx(web, '{"error":"too many requests"}', { status: 429 });
+    const mcp = await startMcp(
+      {
+        MONO_AGENT_NETWORK_MODE: 'allowlist',
+        MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${web.port}`,
+        MONO_AGENT_WEB_SEARCH_BACKEND: 'searxng',
+        MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: web.baseUrl,
+        MONO_AGENT_WEB_SEARCH_MAX_REQUESTS_PER_RUN: '1',
+      },
+      stateDirectory,
+    );
+    try {
+      const throttled = await mcp.call('WebSearch', { query: 'fixture result' });
+      expect(throttled.isError).toBe(true);
+      expect(throttled.text).toMatch(
+        /^WebSearch status: error \| error: rate_limited \| results: 0 \| requests: 1 used, 0 left \| retry in this run: will not help \| next: use_available_evidence/,
+      );
+      expect(throttled.text).not.toContain('search_budget_exhausted');
+      // The budget is spent now: a new search is withheld, whatever the backend would say.
+      const spent = await mcp.call('WebSearch', { query: 'fixture result -zzzother' });
+      expect(spent.text).toContain('error: search_budget_exhausted');
+      expect(web.requestsTo('/search')).toHaveLength(1);
+    } finally {
+      await mcp.close();
+    }
+  }, 30_000);
+});
