@@ -353,3 +353,70 @@ describe('the 60-second search deadline', () => {
     expect(outcome.providers.find((report) => report.backend === 'duckduckgo')?.requests).toBe(1);
   });
 });
+
+describe('how a search ended', () => {
+  it('reports a sent request by what it met even when it spent the last unit', async () => {
+    web.scenario('/search', { status: 429, headers: json, body: '{"error":"too many requests"}' });
+    const context = run(1);
+    const outcome = await chain('searxng', ['searxng']).search({ query: 'fixture result' }, context);
+    expect(outcome).toMatchObject({
+      status: 'error',
+      error: { code: 'rate_limited' },
+      requestsUsed: 1,
+      requestsRemaining: 0,
+      retryInRun: false,
+      nextAction: 'use_available_evidence',
+    });
+  });
+
+  it('is out of budget when the budget withheld a request, with the throttle still visible', async () => {
+    web.scenario('/search', { status: 429, headers: json, body: '{"error":"too many requests"}' });
+    serveDuckDuckGo(DDG_FOO);
+    const outcome = await chain('auto', ['searxng', 'duckduckgo']).search({ query: 'foo' }, run(1));
+    expect(outcome.error?.code).toBe('search_budget_exhausted');
+    expect(outcome.rateLimited).toBe(true);
+    expect(dispositions(outcome)).toEqual(['searxng:rate_limited', 'duckduckgo:budget_exhausted']);
+    expect(web.requestsTo('/html/')).toHaveLength(0);
+  });
+
+  it('reports a provider deferred earlier in the run as deferred, not as withheld by the budget', async () => {
+    web.scenario('/search', { status: 429, headers: json, body: '{"error":"too many requests"}' });
+    serveDuckDuckGo(DDG_CHALLENGE, 202);
+    const context = run(3);
+    const searchChain = chain('auto', ['searxng', 'duckduckgo']);
+    await searchChain.search({ query: 'foo' }, context);
+    await searchChain.search({ query: 'foo -zzzother' }, { ...context, deferrals: context.deferrals });
+    const last = await searchChain.search({ query: 'foo -zzzthird' }, context);
+    expect(dispositions(last)).toEqual(['searxng:deferred', 'duckduckgo:deferred']);
+    expect(last.error?.code).toBe('rate_limited');
+  });
+
+  it('names a failure cooldown backend_unavailable and a throttle cooldown rate_limited', async () => {
+    web.scenario('/search', { status: 503, body: 'down' });
+    serveDuckDuckGo(DDG_CHALLENGE, 202);
+    serveStartpage(STARTPAGE_JS);
+    const searchChain = chain('auto', ['searxng', 'duckduckgo', 'startpage']);
+    await searchChain.search({ query: 'javascript tutorial' }, run());
+    await searchChain.search({ query: 'javascript tutorial -zzzsecond' }, run());
+    const outcome = await searchChain.search({ query: 'javascript tutorial -zzzthird' }, run());
+    const codes = outcome.providers.map((report) => `${report.backend}:${report.disposition}:${report.code}`);
+    expect(codes.slice(0, 2)).toEqual([
+      'searxng:cooldown:backend_unavailable',
+      'duckduckgo:cooldown:rate_limited',
+    ]);
+    expect(outcome.rateLimited).toBe(true);
+    expect(outcome.cooldownBackends).toEqual(['duckduckgo']);
+    expect(outcome.failureCooldownBackends).toEqual(['searxng']);
+  });
+
+  it('answers cancelled for an aborted call even when the cache holds the answer', async () => {
+    serveSearx(SEARX_RESULTS);
+    const searchChain = chain('searxng', ['searxng'], true);
+    expect((await searchChain.search({ query: 'fixture result' }, run())).status).toBe('results');
+    const outcome = await searchChain.search(
+      { query: 'fixture result' },
+      { ...run(), signal: AbortSignal.abort() },
+    );
+    expect(outcome.error?.code).toBe('cancelled');
+  });
+});

@@ -108,9 +108,10 @@ export function createSearchChain(options: SearchChainOptions): SearchChain {
     async search(input, run) {
       const request = parseSearchRequest(input);
       const key = JSON.stringify([configurationKey, request]);
+      // A cancelled call answers `cancelled` even when the cache holds an answer: its caller has gone.
+      if (run.signal?.aborted) return cancelledOutcome(request, run.budget);
       const cached = options.cache?.get(key);
       if (cached !== undefined) return reusedFor(cached, run, 'cache');
-      if (run.signal?.aborted) return cancelledOutcome(request, run.budget);
       if (run.budget.exhausted) return budgetExhausted(request, run.budget);
       const execute = () =>
         runChain({
@@ -225,6 +226,7 @@ function cancelledOutcome(request: SearchRequest, budget: RunBudget): SearchOutc
     providers: [],
     rateLimited: false,
     cooldownBackends: [],
+    failureCooldownBackends: [],
     retryInRun: false,
     nextAction: 'use_available_evidence',
     requestsUsed: budget.requestsUsed,
@@ -246,6 +248,7 @@ function budgetExhausted(request: SearchRequest, budget: RunBudget): SearchOutco
     providers: [],
     rateLimited: false,
     cooldownBackends: [],
+    failureCooldownBackends: [],
     retryInRun: exhausted.retryInRun,
     nextAction: exhausted.nextAction,
     requestsUsed: exhausted.requestsUsed,
@@ -364,6 +367,7 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
   const filtered = { outsideDomains: 0, excluded: 0, irrelevant: 0 };
   const warnings: string[] = [];
   const cooldownBackends: ProviderId[] = [];
+  const failureCooldownBackends: ProviderId[] = [];
   let answeredBy: SearchProvider | undefined;
   let workingBackend: SearchProvider | undefined;
   let stopped: 'budget_exhausted' | 'cancelled' | undefined;
@@ -372,16 +376,8 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
     const provider = input.providers[id]!;
     const report: ProviderReport = { backend: id, disposition: 'no_results', requests: 0, queries: 0 };
     reports.push(report);
-    if (stopped === undefined && run.signal?.aborted) stopped = 'cancelled';
-    if (stopped !== undefined) {
-      Object.assign(
-        report,
-        stopped === 'cancelled'
-          ? { disposition: 'cancelled', code: 'cancelled' }
-          : { disposition: 'budget_exhausted', code: 'search_budget_exhausted' },
-      );
-      continue;
-    }
+    // A provider deferred earlier in the run would not be asked with budget left either: it is
+    // reported as throttled, not as a request the budget withheld.
     const deferral = run.deferrals.get(id);
     if (deferral !== undefined) {
       Object.assign(report, {
@@ -393,6 +389,24 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
       });
       continue;
     }
+    if (stopped === undefined && run.signal?.aborted) stopped = 'cancelled';
+    if (stopped !== undefined) {
+      Object.assign(
+        report,
+        stopped === 'cancelled'
+          ? {
+              disposition: 'cancelled',
+              code: 'cancelled',
+              message: `${id} was not asked: the search was cancelled`,
+            }
+          : {
+              disposition: 'budget_exhausted',
+              code: 'search_budget_exhausted',
+              message: `${id} was not asked: the run's search budget of ${run.budget.limit} requests is spent`,
+            },
+      );
+      continue;
+    }
     const remaining = SEARCH_DEADLINE_MS - (now() - startedAt);
     const stageMs =
       id === 'searxng' && !input.strict ? Math.min(AUTO_SEARXNG_STAGE_MS, remaining) : Math.max(remaining, 0);
@@ -401,7 +415,9 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
     filtered.outsideDomains += stage.filtered.outsideDomains;
     filtered.excluded += stage.filtered.excluded;
     filtered.irrelevant += stage.filtered.irrelevant;
-    if (report.disposition === 'cooldown') cooldownBackends.push(id);
+    // Throttle cooldowns are throttling; a cooldown opened by repeated failures is a backend that is down.
+    if (report.disposition === 'cooldown')
+      (report.code === 'backend_unavailable' ? failureCooldownBackends : cooldownBackends).push(id);
     if (stage.worked && workingBackend === undefined) workingBackend = provider;
     if (stage.list !== undefined) {
       accepted.push(stage.list);
@@ -412,15 +428,16 @@ async function runChain(input: ChainInput): Promise<SearchOutcome> {
       stopped = report.disposition;
   }
 
-  const rateLimited = reports.some(
-    (report) => report.disposition === 'rate_limited' || report.disposition === 'deferred',
-  );
+  // Throttling is what a backend said (now, earlier in the run, or through the cooldown it opened);
+  // a cooldown opened by repeated failures is not throttling.
+  const rateLimited = reports.some((report) => report.code === 'rate_limited');
   const retryHint = soonestRetry(reports);
   const base = {
     query: request.query,
     providers: reports,
     rateLimited,
     cooldownBackends,
+    failureCooldownBackends,
     ...retryHint,
     requestsUsed: run.budget.requestsUsed,
     requestsRemaining: run.budget.requestsRemaining,
@@ -485,33 +502,46 @@ function soonestRetry(reports: readonly ProviderReport[]): { retryAfterMs?: numb
   };
 }
 
+/** Codes of a backend that is throttling (directly, or through the quota it reports). */
+const THROTTLE_CODES: ReadonlySet<FailureCode> = new Set(['rate_limited', 'quota_unavailable']);
+
+/**
+ * The failure of a search no backend answered. `search_budget_exhausted` only when the budget withheld
+ * a request the chain wanted to send; a request that was sent is reported by what it met (throttle,
+ * failure, timeout), even when it spent the last unit.
+ */
 function chainError(
   reports: readonly ProviderReport[],
   budget: RunBudget,
 ): { code: FailureCode; message: string } {
-  if (reports.some((report) => report.disposition === 'budget_exhausted') || budget.exhausted) {
+  const summary = reports
+    .map((report) => `${report.backend}: ${report.code ?? report.disposition}`)
+    .join('; ');
+  if (reports.some((report) => report.disposition === 'budget_exhausted')) {
     return {
       code: 'search_budget_exhausted',
-      message: `the run's search budget of ${budget.limit} requests is used up`,
+      message: `the run's search budget of ${budget.limit} requests is spent before every backend was asked (${summary})`,
     };
   }
   if (reports.some((report) => report.disposition === 'cancelled')) {
     return { code: 'cancelled', message: 'the search was cancelled' };
   }
-  const codes = new Set(reports.map((report) => report.code ?? 'backend_unavailable'));
-  const throttledOnly = reports.every((report) =>
-    ['rate_limited', 'deferred', 'cooldown', 'quota_skipped'].includes(report.disposition),
+  const codeOf = (report: ProviderReport): FailureCode => report.code ?? 'backend_unavailable';
+  const codes = new Set(reports.map(codeOf));
+  // What the backends that were reached said (now, earlier in the run, or through their cooldown)
+  // decides between throttled and down; a backend never reached (not installed, refused by the
+  // policy) only names the code when nothing else does.
+  const heard = reports.filter(
+    (report) => report.requests > 0 || report.disposition === 'cooldown' || report.disposition === 'deferred',
   );
-  const code: FailureCode = throttledOnly
-    ? 'rate_limited'
-    : codes.size === 1
+  const throttledOnly = (list: readonly ProviderReport[]) =>
+    list.length > 0 && list.every((report) => THROTTLE_CODES.has(codeOf(report)));
+  const code: FailureCode =
+    codes.size === 1
       ? [...codes][0]!
-      : reports.every((report) => report.disposition === 'policy_denied')
-        ? 'policy_denied'
+      : throttledOnly(heard) || throttledOnly(reports)
+        ? 'rate_limited'
         : 'backend_unavailable';
-  const summary = reports
-    .map((report) => `${report.backend}: ${report.code ?? report.disposition}`)
-    .join('; ');
   return { code, message: `no search backend could answer (${summary})` };
 }
 
@@ -519,6 +549,15 @@ interface StageInput extends ChainInput {
   provider: SearchProvider;
   report: ProviderReport;
   stageMs: number;
+  /** The cooldown a throttled request of this stage opened in the coordinator, set on release. */
+  hostCooldown?: { retryAt: number; retryAfterMs?: number };
+}
+
+/** Words for what opened a cooldown, for the operator reading a report's message. */
+function cooldownReason(cause: string | undefined): string {
+  if (cause === 'throttled') return 'after it throttled requests';
+  if (cause === 'infrastructure_failure') return 'after repeated failures (it looks unavailable)';
+  return 'for an unrecorded reason';
 }
 
 interface StageResult {
@@ -569,9 +608,16 @@ async function runStage(input: StageInput): Promise<StageResult> {
       const engines = failure.details.engines;
       if (Array.isArray(engines) && engines.length > 0) report.engines = engines as EngineFailure[];
       if (failure.code === 'cooldown') {
+        // A skip is reported by what opened the cooldown: throttling, or failures (the backend is down).
+        const cause = failure.details.cause;
         Object.assign(report, {
           disposition: 'cooldown',
-          code: 'cooldown',
+          code:
+            cause === 'throttled'
+              ? 'rate_limited'
+              : cause === 'infrastructure_failure'
+                ? 'backend_unavailable'
+                : 'cooldown',
           message: failure.message,
           ...(failure.retryAt === undefined ? {} : { retryAt: failure.retryAt }),
           ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
@@ -579,6 +625,11 @@ async function runStage(input: StageInput): Promise<StageResult> {
         return result;
       }
       fail(report, failure);
+      if (input.hostCooldown !== undefined) {
+        report.retryAt = input.hostCooldown.retryAt;
+        if (input.hostCooldown.retryAfterMs === undefined) delete report.retryAfterMs;
+        else report.retryAfterMs = input.hostCooldown.retryAfterMs;
+      }
       if (failure.code === 'rate_limited') {
         // The host cooldown's end (set on release) is the best known retry time when the backend gave none.
         const deferral = run.deferrals.defer(provider.id, {
@@ -651,10 +702,14 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
       if (granted.status === 'skipped') {
         throw new WebToolError({
           code: 'cooldown',
-          message: `${provider.id} is cooling down (${granted.reason})`,
+          message: `${provider.id} is cooling down ${cooldownReason(granted.cause)} until ${new Date(granted.retryAt).toISOString()}; no request was sent`,
           retryAt: granted.retryAt,
           retryAfterMs: granted.retryAfterMs,
-          details: { backend: provider.id },
+          details: {
+            backend: provider.id,
+            reason: granted.reason,
+            ...(granted.cause === undefined ? {} : { cause: granted.cause }),
+          },
         });
       }
       permits.push({ permit: granted, recordsOutcome: recordsOutcome !== false });
@@ -729,10 +784,14 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
           permit.release(recordsOutcome ? release : { outcome: 'abandoned' }),
         ),
     );
+    // The cooldown the throttle opened is what admission will enforce, so it is the retry time the
+    // outcome reports (it honours the backend's Retry-After, and may be later when one was running).
     const cooling = results.find((entry) => entry.coolingDown && entry.retryAt !== undefined);
-    if (cooling !== undefined && release.outcome === 'throttled' && report.retryAt === undefined) {
-      report.retryAt = cooling.retryAt!;
-      if (cooling.retryAfterMs !== undefined) report.retryAfterMs = cooling.retryAfterMs;
+    if (cooling !== undefined && release.outcome === 'throttled') {
+      input.hostCooldown = {
+        retryAt: cooling.retryAt!,
+        ...(cooling.retryAfterMs === undefined ? {} : { retryAfterMs: cooling.retryAfterMs }),
+      };
     }
   }
 }

@@ -15,7 +15,10 @@ export type ProviderDisposition =
   | 'out_of_domain'
   /** It answered with a rate limit or block; it is deferred for the rest of the run. */
   | 'rate_limited'
-  /** Its scope is cooling down (shared across runs); no request was sent. */
+  /**
+   * Its scope is cooling down (shared across runs); no request was sent. The code says why: `rate_limited`
+   * after throttling, `backend_unavailable` after repeated failures, `cooldown` when unrecorded.
+   */
   | 'cooldown'
   /** It was rate-limited earlier in this run; no request was sent. */
   | 'deferred'
@@ -25,7 +28,7 @@ export type ProviderDisposition =
   | 'policy_denied'
   /** It failed (unreachable, broken, misconfigured, timed out). */
   | 'failed'
-  /** The run's request budget ran out before it could be asked. */
+  /** The chain wanted to ask it, but the run's request budget withheld the request. */
   | 'budget_exhausted'
   /** The search was cancelled while it ran. */
   | 'cancelled';
@@ -79,13 +82,28 @@ export interface SearchOutcome {
   providers: ProviderReport[];
   /** Filter support of the answering backend. */
   filterSupport?: FilterSupport;
-  /** Whether any provider reported throttling, even when another rescued the search. */
+  /**
+   * Whether any provider throttled (answered with a rate limit or block, was deferred for one earlier in
+   * the run, or was skipped for a throttle cooldown), even when another rescued the search. A cooldown
+   * opened by repeated failures is not throttling.
+   */
   rateLimited: boolean;
-  /** Providers skipped because their scope was cooling down. */
+  /**
+   * Providers skipped because their scope was cooling down after throttling (or for a cause the state
+   * did not record): like `rateLimited`, a report of throttling.
+   */
   cooldownBackends: ProviderId[];
-  /** The soonest known wait before a throttled provider can help, in milliseconds. */
+  /**
+   * Providers skipped because repeated failures opened a cooldown: down, not throttling (each report's
+   * code is `backend_unavailable`, with its `retryAt`). Absent in outcomes made before it existed.
+   */
+  failureCooldownBackends?: ProviderId[];
+  /** The soonest known wait before a throttled or cooling-down provider can help, in milliseconds. */
   retryAfterMs?: number;
-  /** The soonest known time a throttled provider can help, epoch milliseconds. */
+  /**
+   * The soonest known time a throttled or cooling-down provider can help, epoch milliseconds: the
+   * cooldown admission enforces, so it agrees with the host state.
+   */
   retryAt?: number;
   /** Whether another search in this run can help. */
   retryInRun: boolean;
@@ -95,7 +113,10 @@ export interface SearchOutcome {
   requestsUsed: number;
   /** Requests left in this run. */
   requestsRemaining: number;
-  /** The failure, when `status` is `error`. */
+  /**
+   * The failure, when `status` is `error`: `search_budget_exhausted` only when the budget withheld a
+   * request before any backend answered; a sent request is reported by what it met.
+   */
   error?: { code: FailureCode; message: string };
   /** Whether the outcome came from the process cache. */
   cacheHit: boolean;

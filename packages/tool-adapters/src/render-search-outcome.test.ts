@@ -249,3 +249,98 @@ describe('renderSearchOutcome', () => {
     );
   });
 });
+
+describe('renderSearchOutcome: each cause in its own words', () => {
+  const until = Date.UTC(2026, 11, 4, 12);
+  const failed = (overrides: Partial<SearchOutcome>) =>
+    outcome({
+      status: 'error',
+      results: [],
+      retryInRun: false,
+      nextAction: 'use_available_evidence',
+      ...overrides,
+    });
+
+  it('calls a failure cooldown unavailable, never throttling', () => {
+    const text = renderSearchOutcome(
+      failed({
+        providers: [
+          {
+            backend: 'searxng',
+            disposition: 'cooldown',
+            code: 'backend_unavailable',
+            requests: 0,
+            queries: 0,
+            retryAt: until,
+          },
+        ],
+        cooldownBackends: ['searxng'],
+        retryAt: until,
+        error: { code: 'backend_unavailable', message: 'x' },
+      }),
+    );
+    expect(text).toContain(
+      'unavailable: searxng failed repeatedly and is skipped until 2026-12-04T12:00:00.000Z. It is not throttling',
+    );
+    expect(text).not.toMatch(/throttling:|rate limit/);
+  });
+
+  it('names a throttle cooldown under throttling', () => {
+    const text = renderSearchOutcome(
+      failed({
+        providers: [
+          {
+            backend: 'duckduckgo',
+            disposition: 'cooldown',
+            code: 'rate_limited',
+            requests: 0,
+            queries: 0,
+            retryAt: until,
+          },
+        ],
+        rateLimited: true,
+        cooldownBackends: ['duckduckgo'],
+        error: { code: 'rate_limited', message: 'x' },
+      }),
+    );
+    expect(text).toContain(
+      'throttling: a backend reported a rate limit; cooling down: duckduckgo; earliest retry 2026-12-04T12:00:00.000Z.',
+    );
+    expect(text).not.toContain('unavailable:');
+  });
+
+  it('names the backends the budget withheld a request from', () => {
+    const text = renderSearchOutcome(
+      failed({
+        providers: [
+          {
+            backend: 'ollama',
+            disposition: 'budget_exhausted',
+            code: 'search_budget_exhausted',
+            requests: 1,
+            queries: 0,
+          },
+          {
+            backend: 'duckduckgo',
+            disposition: 'budget_exhausted',
+            code: 'search_budget_exhausted',
+            requests: 0,
+            queries: 0,
+          },
+        ],
+        error: { code: 'search_budget_exhausted', message: 'x' },
+        requestsRemaining: 0,
+      }),
+    );
+    expect(text).toContain(
+      "budget: the run's search budget is spent; a request was withheld from ollama (after 1 sent), duckduckgo.",
+    );
+  });
+
+  it('says a cancelled search found and ruled out nothing, never No results.', () => {
+    const text = renderSearchOutcome(failed({ providers: [], error: { code: 'cancelled', message: 'x' } }));
+    expect(text).toContain('error: cancelled');
+    expect(text).toContain('nothing was found or ruled out');
+    expect(text).not.toContain('No results.');
+  });
+});

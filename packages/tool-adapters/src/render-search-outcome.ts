@@ -128,6 +128,69 @@ function describeProvider(report: ProviderReport): string {
   return `${report.backend}=${category}${retry}`;
 }
 
+/** The soonest retry time among `reports`, as an ISO string, when any is known. */
+function soonestRetry(reports: readonly ProviderReport[]): string | undefined {
+  const times = reports.flatMap((report) => (report.retryAt === undefined ? [] : [report.retryAt]));
+  return times.length === 0 ? undefined : new Date(Math.min(...times)).toISOString();
+}
+
+/**
+ * What the backends' state and the run's budget mean for the model, each by its own cause: throttling
+ * (a rate limit now, earlier in the run, or its cooldown), backends skipped because they failed
+ * repeatedly (down, not throttling), requests the budget withheld, and cancellation.
+ */
+function stateLines(outcome: SearchOutcome): string[] {
+  const lines: string[] = [];
+  const throttled = outcome.providers.filter((report) => report.code === 'rate_limited');
+  const throttleCooling = throttled.filter((report) => report.disposition === 'cooldown');
+  if (outcome.rateLimited || throttled.length > 0) {
+    const retry = soonestRetry(throttled);
+    lines.push(
+      `throttling: ${[
+        'a backend reported a rate limit',
+        throttleCooling.length > 0
+          ? `cooling down: ${throttleCooling.map((report) => report.backend).join(', ')}`
+          : undefined,
+        retry === undefined ? undefined : `earliest retry ${retry}`,
+      ]
+        .filter(Boolean)
+        .join('; ')}. Do not wait or retry for it; use the results you have.`,
+    );
+  }
+  const down = outcome.providers.filter(
+    (report) => report.disposition === 'cooldown' && report.code === 'backend_unavailable',
+  );
+  if (down.length > 0) {
+    lines.push(
+      `unavailable: ${down
+        .map(
+          (report) =>
+            `${report.backend} failed repeatedly and is skipped${report.retryAt === undefined ? '' : ` until ${new Date(report.retryAt).toISOString()}`}`,
+        )
+        .join('; ')}. It is not throttling; another search in this run will not reach it.`,
+    );
+  }
+  const unknown = outcome.providers.filter(
+    (report) => report.disposition === 'cooldown' && report.code === 'cooldown',
+  );
+  if (unknown.length > 0) {
+    const retry = soonestRetry(unknown);
+    lines.push(
+      `cooling down: ${unknown.map((report) => report.backend).join(', ')}${retry === undefined ? '' : ` until ${retry}`}; no request was sent.`,
+    );
+  }
+  const withheld = outcome.providers.filter((report) => report.disposition === 'budget_exhausted');
+  if (withheld.length > 0) {
+    const named = withheld.map((report) =>
+      report.requests > 0 ? `${report.backend} (after ${report.requests} sent)` : report.backend,
+    );
+    lines.push(`budget: the run's search budget is spent; a request was withheld from ${named.join(', ')}.`);
+  }
+  if (outcome.error?.code === 'cancelled')
+    lines.push('cancelled: the search was stopped before an answer arrived; nothing was found or ruled out.');
+  return lines;
+}
+
 /**
  * Renders a search outcome as the text the model reads: a control line, metadata and filter support
  * outside the frame, and the bounded ranked results inside `[BEGIN UNTRUSTED WEB SEARCH RESULTS]`.
@@ -156,21 +219,7 @@ export function renderSearchOutcome(outcome: SearchOutcome, options: RenderSearc
     if (report.disposition === 'policy_denied' && report.message !== undefined)
       metadata.push(`network policy: ${neutralizeMarkers(report.message.replace(/\s+/g, ' '))}`);
   }
-  if (outcome.rateLimited || outcome.cooldownBackends.length > 0) {
-    metadata.push(
-      `throttling: ${[
-        outcome.rateLimited ? 'a backend reported a rate limit' : undefined,
-        outcome.cooldownBackends.length > 0
-          ? `cooling down: ${outcome.cooldownBackends.join(', ')}`
-          : undefined,
-        outcome.retryAt === undefined
-          ? undefined
-          : `earliest retry ${new Date(outcome.retryAt).toISOString()}`,
-      ]
-        .filter(Boolean)
-        .join('; ')}. Do not wait or retry for it; use the results you have.`,
-    );
-  }
+  metadata.push(...stateLines(outcome));
   if (outcome.filterSupport !== undefined) {
     metadata.push(
       `filter support: language ${outcome.filterSupport.language}, time range ${outcome.filterSupport.timeRange}`,

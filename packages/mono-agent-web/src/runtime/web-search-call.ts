@@ -45,11 +45,23 @@ export async function webSearchCall(
   };
   let led = false;
   let outcome: SearchOutcome;
+  const signal = context.signalFor(callOptions.signal);
+  const ownSearch = () => chain.search(input, { budget, deferrals, signal });
   try {
-    outcome = await context.share(`search:${JSON.stringify(input)}`, () => {
+    const shared = context.share(`search:${JSON.stringify(input)}`, () => {
       led = true;
-      return chain.search(input, { budget, deferrals, signal: context.signalFor(callOptions.signal) });
+      return ownSearch();
     });
+    if (led) outcome = await shared;
+    else {
+      // A follower answers for its own call: its own cancellation ends it at once, and the leader's
+      // cancellation (the leader's caller gave up) is no answer for a call that still wants one.
+      const settled = await untilAborted(shared, signal);
+      if (settled === undefined || (settled.error?.code === 'cancelled' && !signal.aborted)) {
+        led = true;
+        outcome = await ownSearch();
+      } else outcome = settled;
+    }
   } catch (error) {
     const code: FailureCode = WebToolError.isInstance(error) ? error.code : 'internal_error';
     const detail = WebToolError.isInstance(error) && code === 'validation_error' ? `\n${error.message}` : '';
@@ -105,4 +117,19 @@ export async function webSearchCall(
     ...(outcome.error === undefined ? {} : { code: outcome.error.code }),
     data: outcome,
   };
+}
+
+/** Settles with `work`, or with `undefined` as soon as `signal` fires. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return undefined;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -236,12 +236,17 @@ async function probe(config: WebConfig, target: 'searxng' | 'ollama'): Promise<V
     );
     const outcome = result.data as { status?: string } | undefined;
     const answered = !result.isError && (outcome?.status === 'results' || outcome?.status === 'no_results');
+    // The probe's own bound ran out: the search reports it as cancelled, but to the operator it is a
+    // backend that did not answer in time.
+    const code = !answered && controller.signal.aborted ? 'timeout' : (result.code ?? 'failed');
     return {
       name: `liveness.${target}`,
       status: answered ? 'ok' : 'fail',
       detail: answered
         ? `${target} answered a JSON query (${outcome?.status === 'results' ? 'with results' : 'with no results'})`
-        : `${target} did not answer a JSON query: ${result.code ?? 'failed'}`,
+        : code === 'timeout'
+          ? `${target} did not answer a JSON query within ${LIVENESS_PROBE_TIMEOUT_MS / 1000} s: timeout`
+          : `${target} did not answer a JSON query: ${code}`,
     };
   } catch (error) {
     return {
