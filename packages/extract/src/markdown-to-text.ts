@@ -4,7 +4,8 @@ import { fenceAfter } from './markdown-fences.js';
  * Reduces Markdown to readable plain text: heading marks, emphasis, links (inline, nested, with
  * titles over several lines, reference-style and autolinks), images, fences and backslash escapes
  * go; paragraph breaks, list items and table cells stay. The text of a link stays, its target does
- * not. Code blocks keep their lines as written.
+ * not. Code blocks keep their lines as written, and so does what the page itself wrote: escaped
+ * characters come back as the page had them.
  */
 export function markdownToText(markdown: string): string {
   const lines: string[] = [];
@@ -64,7 +65,6 @@ const IMAGE = new RegExp(String.raw`!\[[^\[\]]*\](?:\(${TARGET}\)|\[[^\[\]]*\])?
 const LINK = new RegExp(String.raw`\[([^\[\]]*)\](?:\(${TARGET}\)|\[[^\[\]]*\])`, 'g');
 /** A link reference definition: `[name]: target "title"`. */
 const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S+(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*$/;
-const REFERENCE_DEFINITIONS = new RegExp(REFERENCE_DEFINITION.source, 'gm');
 /** An autolink, URI or e-mail: the text shows its address without the brackets. */
 const AUTOLINK = /<\s*([A-Za-z][A-Za-z0-9+.-]{1,31}\s*:[^\s<>]*|[^\s@<>]+@[^\s@<>]+)\s*>/g;
 
@@ -78,7 +78,7 @@ function stripInline(text: string): string {
     previous = stripped;
     stripped = stripped.replace(LINK, '$1');
   }
-  let plain = stripped
+  return stripped
     .replace(AUTOLINK, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(^|[^\w*])\*(?=\S)(.+?)(?<=\S)\*(?!\w)/gm, '$1$2')
@@ -86,11 +86,4 @@ function stripInline(text: string): string {
     .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
     .replace(/(`+)(?!`)(.+?)(?<!`)\1(?!`)/g, '$2')
     .replace(/\uE000([\uE100-\uE17F])/g, unpark);
-  // Page text that spelled a link (escaped in the Markdown) reads as a link's text would: plain
-  // text has no link syntax, whoever wrote it.
-  for (let previous = ''; previous !== plain; ) {
-    previous = plain;
-    plain = plain.replace(LINK, '$1');
-  }
-  return plain.replace(AUTOLINK, '$1').replace(REFERENCE_DEFINITIONS, '');
 }
