@@ -394,7 +394,11 @@ async function succeeded(
     url: page.url,
     httpStatus: page.status,
     redirects: page.redirects,
-    document,
+    // In Markdown output the title line is Markdown too: the page's title spells no link there.
+    document:
+      document.format === 'markdown' && document.title !== undefined
+        ? { ...document, title: context.extract.escapeLinkLikeText(document.title) }
+        : document,
     slice,
     cacheHit: page.cacheHit,
     ...renderInfo,

@@ -131,7 +131,7 @@ and <a href="/outer">the outer <a href="/inner">inner</a> page</a> with <img src
 <p>The gauge will be moved next month to the new pier at the harbour mouth, the keeper says.</p>
 </article></body></html>`;
 
-const HOSTILE_ARTICLE = `<!doctype html><html><head><title>Harbour notes</title></head><body><article>
+const HOSTILE_ARTICLE = `<!doctype html><html><head><title>Harbour notes &lt;javascript:alert(0)&gt;</title></head><body><article>
 <h1>Harbour notes</h1>
 <p>The harbour gauge was read every hour on Monday, and the keeper wrote each reading into the log
 before the tide turned. Readers wrote in with questions, quoted below as they sent them.</p>
@@ -179,8 +179,10 @@ describe('"`text` is text, Markdown is safe"', () => {
     expect(result.isError, result.text).toBe(false);
     const content = contentOf(result.text);
     expect(content).toContain('the keeper filed under odd letters');
-    for (const target of linkTargets(content)) expect(target, content).toMatch(/^https?:\/\//);
-    expect(content).not.toMatch(/(?:java|vb)script:|data:text|file:\/\//i);
+    // The whole output, the title line included, is read as Markdown.
+    for (const target of linkTargets(result.text)) expect(target, result.text).toMatch(/^https?:\/\//);
+    expect(result.text).not.toMatch(/(?:java|vb)script:|data:text|file:\/\//i);
+    expect(result.text).toMatch(/^Title: Harbour notes /m);
     expect(content).toMatch(/\[the tide table\]\(http:\/\/127\.0\.0\.1:\d+\/tides\)/);
   });
 
