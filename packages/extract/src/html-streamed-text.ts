@@ -1,4 +1,5 @@
 import { scanHtml } from './html-scan.js';
+import { escapeLinkLikeText } from './markdown-safety.js';
 import { markdownToText } from './markdown-to-text.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
@@ -132,7 +133,8 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
     },
     text(text) {
       if (inTitle) title += text;
-      if (skipDepth === 0) line += text;
+      // Page text spells no Markdown link: brackets and link-like openers are escaped.
+      if (skipDepth === 0) line += escapeLinkLikeText(text.replace(/[\\[\]]/g, '\\$&'));
     },
     close(name) {
       if (name === 'title') inTitle = false;

@@ -74,7 +74,8 @@ describe('htmlToMarkdown: links that wrap blocks', () => {
       'https://shop.example.org/gb/',
     );
     expect(markdown).toContain(
-      '[![ST guitar] ST Style Guitars From £99 Three pickups](https://shop.example.org/st_models.html "ST Style Guitars")',
+      // The link's title is not written: it repeats the text, and free-form text could break out.
+      '[![ST guitar] ST Style Guitars From £99 Three pickups](https://shop.example.org/st_models.html)',
     );
     expect(markdown).toContain('[T Style Guitars From £119](https://shop.example.org/t_models.html)');
     // No link text is cut by a paragraph break, which would leave its URL in the text.

@@ -1,5 +1,6 @@
 import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from './lazy-modules.js';
+import { escapeLinkLikeText } from './markdown-safety.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
 /**
@@ -47,6 +48,9 @@ const FILE_NAME_ALT = /^[\w.-]*\.(?:jpe?g|png|gif|webp|avif|svg)$|^(?=\S*[-_])\S
 /** Class names and attributes that name a code block's language. */
 const CODE_LANGUAGE =
   /(?:^|\s)(?:language|lang|highlight-source)-([\w+#.-]{1,30})|(?:^|\s)brush:\s*([\w+#.-]{1,30})/i;
+
+/** A link this converter wrote: escaped text in brackets, then an http(s) target without parentheses. */
+const OWN_LINK = /\[((?:[^\\[\]]|\\.)*)\]\(https?:[^()\s]*\)/g;
 
 /** A block's own Markdown marker at the start of a line: heading, quote, list item. */
 const BLOCK_MARKER = /^(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)/;
@@ -191,6 +195,9 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
     emDelimiter: '*',
     strongDelimiter: '**',
   });
+  // Page text keeps Turndown's escapes and also loses every way to spell a link of its own.
+  const escapeText = service.escape.bind(service);
+  service.escape = (text: string) => escapeLinkLikeText(escapeText(text));
   service.remove((node) => DROPPED_ELEMENTS.has(node.nodeName.toLowerCase()));
   service.addRule('safeLink', {
     filter: (node) => node.nodeName === 'A',
@@ -198,10 +205,10 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
       const href = safeAbsoluteUrl((node as HTMLElement).getAttribute('href'), baseUrl);
       if (content.trim() === '') return '';
       if (href === undefined) return content;
-      const text = inlineLinkText(content);
-      const title = (node as HTMLElement).getAttribute('title');
-      const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : '';
-      return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')}${titlePart})`;
+      // A link holds no link (Markdown keeps only the innermost); nor its title, which repeats the
+      // text at best and, free-form, is one more place for syntax to break out of.
+      const text = inlineLinkText(content.replace(OWN_LINK, '$1'));
+      return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
     },
   });
   // A gallery repeats one alt text for every picture; it is read once.
@@ -213,7 +220,7 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
       if (alt === '' || FILE_NAME_ALT.test(alt) || altsSeen.has(alt.toLowerCase())) return '';
       if (captionOf(node)?.includes(alt)) return '';
       altsSeen.add(alt.toLowerCase());
-      return `![${alt.replace(/[\\[\]]/g, '\\$&')}]`;
+      return `![${escapeLinkLikeText(alt.replace(/[\\[\]]/g, '\\$&'))}]`;
     },
   });
   service.addRule('codeBlock', {

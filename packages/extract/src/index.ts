@@ -44,6 +44,7 @@ export {
   type RequestFunction,
 } from './fetch-document.js';
 export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
+export { escapeLinkLikeText } from './markdown-safety.js';
 export { markdownToText } from './markdown-to-text.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
 export {

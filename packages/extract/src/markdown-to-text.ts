@@ -1,21 +1,31 @@
+import { fenceAfter } from './markdown-fences.js';
+
 /**
- * Reduces Markdown to readable plain text: heading marks, emphasis, link targets, images, fences
- * and backslash escapes go; paragraph breaks, list items and table cells stay.
+ * Reduces Markdown to readable plain text: heading marks, emphasis, links (inline, nested, with
+ * titles over several lines, reference-style and autolinks), images, fences and backslash escapes
+ * go; paragraph breaks, list items and table cells stay. The text of a link stays, its target does
+ * not. Code blocks keep their lines as written, and so does what the page itself wrote: escaped
+ * characters come back as the page had them.
  */
 export function markdownToText(markdown: string): string {
   const lines: string[] = [];
-  let inFence = false;
+  let prose: string[] = [];
+  const flushProse = () => {
+    if (prose.length > 0) lines.push(stripInline(prose.map(stripBlock).join('\n')));
+    prose = [];
+  };
+  let fence: string | undefined;
   for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) {
-      inFence = !inFence;
+    const next = fenceAfter(line, fence);
+    if (fence === undefined && next === undefined) {
+      prose.push(line);
       continue;
     }
-    if (inFence) {
-      lines.push(line);
-      continue;
-    }
-    lines.push(stripInline(stripBlock(line)));
+    if (fence === undefined) flushProse();
+    else if (next !== undefined) lines.push(line);
+    fence = next;
   }
+  flushProse();
   return lines
     .join('\n')
     .replace(/[ \t]+$/gm, '')
@@ -25,10 +35,13 @@ export function markdownToText(markdown: string): string {
 
 function stripBlock(line: string): string {
   return line
-    .replace(/^\s{0,3}#{1,6}\s+/, '')
+    .replace(/^\s{0,3}#{1,6}(?:\s+|$)/, '')
+    .replace(/\s+#+\s*$/, (closing) => (/^\s{0,3}#/.test(line) ? '' : closing))
     .replace(/^\s*(>\s?)+/, '')
     .replace(/^\s*([-*_]\s*){3,}$/, '')
-    .replace(/^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/, '');
+    .replace(/^\s{0,3}=+\s*$/, '')
+    .replace(/^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/, '')
+    .replace(REFERENCE_DEFINITION, '');
 }
 
 // Escaped characters are parked as a private-use pair (a mark, then the character moved into the
@@ -39,19 +52,38 @@ const park = (_match: string, character: string) =>
   `${ESCAPE_MARK}${String.fromCharCode(PARK_OFFSET + character.charCodeAt(0))}`;
 const unpark = (_match: string, parked: string) => String.fromCharCode(parked.charCodeAt(0) - PARK_OFFSET);
 
-function stripInline(line: string): string {
-  return (
-    line
-      .replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, park)
-      // Images carry no readable text beyond their alt, which usually repeats a caption.
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-      .replace(/!\[[^\]]*\](?!\()/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
-      .replace(/(^|[^\w*])\*(?=\S)(.+?)(?<=\S)\*(?!\w)/g, '$1$2')
-      .replace(/(^|[^\w])_(?=\S)(.+?)(?<=\S)_(?!\w)/g, '$1$2')
-      .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
-      .replace(/`([^`]+)`/g, '$1')
-      .replace(/\uE000([\uE100-\uE17F])/g, unpark)
-  );
+/** Any ASCII punctuation after a backslash: CommonMark's escapes. */
+const ESCAPED = /\\([!-/:-@[-`{-~])/g;
+
+/**
+ * A link's destination and optional title: `<…>`, or a run without spaces whose parentheses
+ * balance (one level deep), then a title in quotes or parentheses that may span lines.
+ */
+const TARGET = String.raw`\s*(?:<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*`;
+const IMAGE = new RegExp(String.raw`!\[[^\[\]]*\](?:\(${TARGET}\)|\[[^\[\]]*\])?`, 'g');
+/** An innermost link: inline (`[text](target "title")`) or by reference (`[text][name]`, `[text][]`). */
+const LINK = new RegExp(String.raw`\[([^\[\]]*)\](?:\(${TARGET}\)|\[[^\[\]]*\])`, 'g');
+/** A link reference definition: `[name]: target "title"`. */
+const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S+(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*$/;
+/** An autolink, URI or e-mail: the text shows its address without the brackets. */
+const AUTOLINK = /<\s*([A-Za-z][A-Za-z0-9+.-]{1,31}\s*:[^\s<>]*|[^\s@<>]+@[^\s@<>]+)\s*>/g;
+
+function stripInline(text: string): string {
+  let stripped = text
+    .replace(ESCAPED, park)
+    // Images carry no readable text beyond their alt, which usually repeats a caption.
+    .replace(IMAGE, '');
+  // Innermost first, so a link inside a link's text gives up its text too.
+  for (let previous = ''; previous !== stripped; ) {
+    previous = stripped;
+    stripped = stripped.replace(LINK, '$1');
+  }
+  return stripped
+    .replace(AUTOLINK, '$1')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[^\w*])\*(?=\S)(.+?)(?<=\S)\*(?!\w)/gm, '$1$2')
+    .replace(/(^|[^\w])_(?=\S)(.+?)(?<=\S)_(?!\w)/gm, '$1$2')
+    .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
+    .replace(/(`+)(?!`)(.+?)(?<!`)\1(?!`)/g, '$2')
+    .replace(/\uE000([\uE100-\uE17F])/g, unpark);
 }

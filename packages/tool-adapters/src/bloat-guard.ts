@@ -84,6 +84,42 @@ function persistenceNotice(savedPaths: readonly string[], persistenceError: stri
   return `The full output was saved to: ${savedPaths.join(', ')}`;
 }
 
+/** The line that stands in the sample for the omitted middle. */
+export const TOOL_OUTPUT_OMISSION_SEPARATOR = '[… middle omitted …]';
+
+/** Rounds of proportional cutting back before each round also drops the whole excess; each costs a scan. */
+const SAMPLE_FIT_ROUNDS = 16;
+
+/**
+ * The 60/40 head and tail of `text` joined by {@link TOOL_OUTPUT_OMISSION_SEPARATOR}, neutralized,
+ * in at most `sampleBytes` UTF-8 bytes. Neutralizing lengthens text that holds markers, so the
+ * sample is measured after the separator is in and every marker (including one the join itself
+ * would spell) is rewritten, and both parts are cut back until it fits: the tail always ends where
+ * the text ends, so the last lines of the output (a continuation hint) are never the ones lost.
+ */
+function sampleOf(text: string, textBytes: number, sampleBytes: number): { sample: string; omitted: number } {
+  const separatorBytes = utf8ByteLength(TOOL_OUTPUT_OMISSION_SEPARATOR) + 2;
+  let room = Math.max(0, sampleBytes - separatorBytes);
+  for (let round = 0; ; round += 1) {
+    const rawHead = utf8Prefix(text, Math.floor(room * TOOL_OUTPUT_HEAD_SHARE));
+    const rawTail = utf8Suffix(text, room - utf8ByteLength(rawHead));
+    const sample = neutralizeMarkers(
+      `${neutralizeMarkers(rawHead)}\n${TOOL_OUTPUT_OMISSION_SEPARATOR}\n${neutralizeMarkers(rawTail)}`,
+    );
+    const excess = utf8ByteLength(sample) - sampleBytes;
+    if (excess <= 0 || room === 0) {
+      return {
+        sample: excess <= 0 ? sample : '',
+        omitted: textBytes - utf8ByteLength(rawHead) - utf8ByteLength(rawTail),
+      };
+    }
+    // Neutralized text grows in proportion to the markers it holds, so the room shrinks in the
+    // proportion the sample overshot; later rounds shrink harder so text of any shape ends.
+    const scaled = Math.floor((room * sampleBytes) / (sampleBytes + excess));
+    room = Math.max(0, Math.min(room - (round < SAMPLE_FIT_ROUNDS ? 1 : excess), scaled));
+  }
+}
+
 /**
  * Keeps a tool result within budget. Text over {@link TOOL_OUTPUT_TEXT_BUDGET_BYTES} becomes a
  * UTF-8-safe sample — 60 % from the start, 40 % from the end — inside a new, balanced untrusted frame,
@@ -125,21 +161,17 @@ export async function guardToolOutput(
   const text = blocks.map((block) => (block as { text: string }).text).join('\n');
   const omittedNotice = (omitted: number) =>
     `[${options.toolName} output was ${textBytes} bytes; ${omitted} bytes from the middle were omitted, so the end shown here is not necessarily where the source ends. ${notice}]`;
-  // The notice and frame markers count against the budget too.
+  // The notice (with its longest count), the frame markers and the line breaks between them count
+  // against the budget too; the separator is counted inside the sample.
   const overhead =
     utf8ByteLength(omittedNotice(textBytes)) +
     utf8ByteLength(TOOL_OUTPUT_SAMPLE_BEGIN) +
     utf8ByteLength(TOOL_OUTPUT_SAMPLE_END) +
-    16;
-  const sampleBytes = Math.max(0, TOOL_OUTPUT_TEXT_BUDGET_BYTES - overhead);
-  const head = utf8Prefix(text, Math.floor(sampleBytes * TOOL_OUTPUT_HEAD_SHARE));
-  const tail = utf8Suffix(text, sampleBytes - utf8ByteLength(head));
-  const omitted = textBytes - utf8ByteLength(head) - utf8ByteLength(tail);
-  // Markers inside the kept text are neutralized (which may lengthen it slightly), then the sample is
-  // cut back to its allocation so the guarded result never exceeds the budget.
-  const sample = utf8Prefix(
-    `${neutralizeMarkers(head)}\n[… middle omitted …]\n${neutralizeMarkers(tail)}`,
-    sampleBytes,
+    3;
+  const { sample, omitted } = sampleOf(
+    text,
+    textBytes,
+    Math.max(0, TOOL_OUTPUT_TEXT_BUDGET_BYTES - overhead),
   );
   return {
     blocks: [

@@ -17,6 +17,7 @@ export {
   guardToolOutput,
   TOOL_OUTPUT_HEAD_SHARE,
   TOOL_OUTPUT_IMAGE_BUDGET_BYTES,
+  TOOL_OUTPUT_OMISSION_SEPARATOR,
   TOOL_OUTPUT_TEXT_BUDGET_BYTES,
   type ToolOutputBlock,
 } from './bloat-guard.js';
@@ -61,6 +62,7 @@ export {
 export { webFetchJsonSchema, webSearchJsonSchema } from './tool-json-schemas.js';
 export {
   frame,
+  neutralizeBidiControls,
   neutralizeMarkers,
   SEARCH_RESULTS_BEGIN,
   SEARCH_RESULTS_END,

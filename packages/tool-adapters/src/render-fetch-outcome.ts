@@ -102,6 +102,8 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
   ]
     .filter((part) => part !== undefined)
     .join(' | ');
+  // The charset is read from the page (a header or a meta tag): untrusted like the rest of it.
+  const safeControl = neutralizeMarkers(control);
   const header = [
     `URL: ${neutralizeMarkers(outcome.url)}`,
     document.title === undefined
@@ -113,7 +115,7 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
     outcome.browserRecommendation === undefined
       ? undefined
       : BROWSER_RECOMMENDATION_HINTS[outcome.browserRecommendation];
-  const parts = [control, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint];
+  const parts = [safeControl, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint];
   if (recommendation !== undefined) parts.push(recommendation);
   return parts.join('\n');
 }
@@ -131,7 +133,7 @@ function renderFailure(outcome: Extract<FetchOutcome, { status: 'error' }>): str
   ]
     .filter((part) => part !== undefined)
     .join(' | ');
-  const lines = [control];
+  const lines = [neutralizeMarkers(control)];
   if (outcome.reason !== undefined) lines.push(`reason: ${neutralizeMarkers(outcome.reason)}`);
   if (outcome.allowWith !== undefined && outcome.allowWith.length > 0) {
     lines.push(`allowed by: ${outcome.allowWith.map((setting) => neutralizeMarkers(setting)).join('; or ')}`);

@@ -93,6 +93,16 @@ export interface RunContext extends RunDependencies {
   saveArtifact(toolName: string, text: string): Promise<SavedArtifact>;
   /** Identical concurrent calls in one run share one execution. */
   share<Value>(key: string, work: () => Promise<Value>): Promise<Value>;
+  /**
+   * Identical concurrent calls in one run share one execution, each caller keeping its own
+   * cancellation: a caller whose `signal` fires gets `cancelled` at once while the others keep
+   * waiting, and the shared work's signal fires only when every caller has gone (or the run ends).
+   */
+  shareCall<Value>(
+    key: string,
+    work: (signal: AbortSignal) => Promise<Value>,
+    signal: AbortSignal | undefined,
+  ): Promise<Value>;
   /** Ends the run: cancels in-flight work, forgets caches, stops the Codex child. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -110,6 +120,7 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
   const deferrals = createRunDeferrals();
   const runController = new AbortController();
   const inFlight = new Map<string, Promise<unknown>>();
+  const calls = new Map<string, SharedCall>();
   let closed = false;
   let fetching: Promise<FetchContext> | undefined;
 
@@ -182,6 +193,38 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
       inFlight.set(key, promise);
       return promise;
     },
+    shareCall<Value>(
+      key: string,
+      work: (signal: AbortSignal) => Promise<Value>,
+      signal: AbortSignal | undefined,
+    ): Promise<Value> {
+      let call = calls.get(key);
+      if (call === undefined) {
+        const controller = new AbortController();
+        const started: SharedCall = { controller, callers: 0, result: Promise.resolve() };
+        // Started on the next tick: a work that settles at once still finds its first caller counted.
+        started.result = Promise.resolve()
+          .then(() => work(AbortSignal.any([runController.signal, controller.signal])))
+          .finally(() => {
+            if (calls.get(key) === started) calls.delete(key);
+            inFlight.delete(`call:${key}`);
+          });
+        // A run's close waits for shared work too; its failure is each caller's to read.
+        inFlight.set(
+          `call:${key}`,
+          started.result.catch(() => undefined),
+        );
+        calls.set(key, started);
+        call = started;
+      }
+      return joinCall(call, signal, () => {
+        // The last caller left: stop the work, and let the next identical call start afresh.
+        if (calls.get(key) === call) calls.delete(key);
+        call.controller.abort(
+          new WebToolError({ code: 'cancelled', message: 'every caller of this shared call cancelled it' }),
+        );
+      }) as Promise<Value>;
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -192,4 +235,52 @@ export function createRunContext(dependencies: RunDependencies): RunContext {
     },
   };
   return context;
+}
+
+/** Work shared by identical concurrent calls: its own abort controller and how many callers wait on it. */
+interface SharedCall {
+  /** Aborts the work when the last caller has gone. */
+  controller: AbortController;
+  /** Callers still waiting for the result. */
+  callers: number;
+  /** The work's result. */
+  result: Promise<unknown>;
+}
+
+/**
+ * One caller's wait on shared work: the work's result, or `cancelled` as soon as the caller's own
+ * signal fires. A caller that leaves that way uncounts itself; `lastLeft` runs when none remain.
+ */
+function joinCall(call: SharedCall, signal: AbortSignal | undefined, lastLeft: () => void): Promise<unknown> {
+  const cancelled = () =>
+    new WebToolError({ code: 'cancelled', message: 'the call was cancelled', cause: signal?.reason });
+  if (signal?.aborted) {
+    if (call.callers === 0) lastLeft();
+    return Promise.reject(cancelled());
+  }
+  call.callers += 1;
+  return new Promise((resolve, reject) => {
+    let left = false;
+    const leave = () => {
+      if (left) return false;
+      left = true;
+      signal?.removeEventListener('abort', onAbort);
+      call.callers -= 1;
+      return true;
+    };
+    const onAbort = () => {
+      if (!leave()) return;
+      if (call.callers === 0) lastLeft();
+      reject(cancelled());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    call.result.then(
+      (value) => {
+        if (leave()) resolve(value);
+      },
+      (error: unknown) => {
+        if (leave()) reject(error);
+      },
+    );
+  });
 }

@@ -6,12 +6,14 @@ import {
   DEFAULT_FETCH_OUTPUT_CHARS,
   type FetchOutcome,
   MAX_FETCH_OUTPUT_CHARS,
+  neutralizeBidiControls,
   parseToolArguments,
   renderFetchOutcome,
   TOOL_NAMES,
   WebFetchInput,
 } from '@mono-agent/tool-adapters';
 import { createFetchAdmission, type OriginCooldown } from './fetch-admission.js';
+import { fetchFailureReason } from './fetch-failure-reason.js';
 import { effectiveRenderMode, type RequestedRender, rememberRender, renderReport } from './fetch-render.js';
 import { explainPolicyDenial, type PolicyDenial } from './policy-denial.js';
 import type { FetchContext, RunContext, SavedArtifact } from './run-context.js';
@@ -100,15 +102,21 @@ export async function webFetchCall(
   const context = await runContext.fetchContext();
   const fail = (failure: FetchFailureData, cacheHit = false) => failed(context, failure, startedAt, cacheHit);
 
-  const request = readArguments(context, args);
-  if (!request.ok) return fail(request.failure);
-  const render = checkRenderRequest(context, request.value);
-  if (!render.ok) return fail(render.failure);
-  const page = await loadPage(context, request.value, callOptions.signal);
-  if (!page.ok) return fail(page.failure);
-  const slice = await sliceForOutput(context, request.value, page.value);
-  if (!slice.ok) return fail(slice.failure, page.value.cacheHit);
-  return succeeded(context, page.value, slice.value, startedAt);
+  try {
+    const request = readArguments(context, args);
+    if (!request.ok) return fail(request.failure);
+    const render = checkRenderRequest(context, request.value);
+    if (!render.ok) return fail(render.failure);
+    const page = await loadPage(context, request.value, callOptions.signal);
+    if (!page.ok) return fail(page.failure);
+    const slice = await sliceForOutput(context, request.value, page.value);
+    if (!slice.ok) return fail(slice.failure, page.value.cacheHit);
+    return await succeeded(context, page.value, slice.value, startedAt);
+  } catch (error) {
+    // An expected failure thrown rather than returned is still an answer with its reason line.
+    if (!WebToolError.isInstance(error)) throw error;
+    return fail(failureFrom(context, error));
+  }
 }
 
 /** Validates the model's arguments and fills in the defaults. */
@@ -196,7 +204,18 @@ async function loadPage(
       value: { document: cached, url: cached.url, ...answer, attempts: 0, cacheHit: true },
     };
   }
-  const result = await context.share(`fetch:${request.cacheKey}`, () => fetchPage(context, request, signal));
+  let result: Awaited<ReturnType<typeof fetchPage>>;
+  try {
+    // Shared with identical calls in flight; this caller's cancel ends only this caller's wait.
+    result = await context.shareCall(
+      `fetch:${request.cacheKey}`,
+      (sharedSignal) => fetchPage(context, request, sharedSignal),
+      signal,
+    );
+  } catch (error) {
+    if (!WebToolError.isInstance(error)) throw error;
+    return { ok: false, failure: failureFrom(context, error) };
+  }
   if (!result.ok) return { ok: false, failure: failureFrom(context, result.error) };
   // A follower of a shared fetch finds the document already stored and keeps the same object.
   if (context.documents.get(request.cacheKey) !== result.document) {
@@ -217,8 +236,8 @@ async function loadPage(
   };
 }
 
-/** One guarded fetch and extraction, every attempt admitted for its origin. */
-async function fetchPage(context: FetchContext, request: FetchRequest, signal: AbortSignal | undefined) {
+/** One guarded fetch and extraction, every attempt admitted for its origin; `signal` already holds the run's. */
+async function fetchPage(context: FetchContext, request: FetchRequest, signal: AbortSignal) {
   const admission = createFetchAdmission(context.coordinator);
   try {
     return await context.extract.fetchDocument(request.url, {
@@ -230,7 +249,7 @@ async function fetchPage(context: FetchContext, request: FetchRequest, signal: A
       headers: request.headers,
       format: request.format,
       deadlineMs: FETCH_DEADLINE_MS,
-      signal: context.signalFor(signal),
+      signal,
       beforeAttempt: admission.beforeAttempt,
       afterAttempt: admission.afterAttempt,
       render: request.render,
@@ -312,9 +331,15 @@ function failureFrom(context: FetchContext, error: WebToolError): FetchFailureDa
     code: error.code,
     ...(policy !== undefined
       ? { message: policy.reason, policy, allowWith: policy.allowWith }
-      : explained
-        ? { message: error.message }
-        : {}),
+      : {
+          message: explained
+            ? error.message
+            : fetchFailureReason(error.code, {
+                ...(typeof status === 'number' ? { status } : {}),
+                ...(typeof attempts === 'number' ? { attempts } : {}),
+                details,
+              }),
+        }),
     ...(typeof status === 'number' ? { httpStatus: status } : {}),
     ...(typeof attempts === 'number' ? { attempts } : {}),
     ...(error.retryAt === undefined ? {} : { retryAt: error.retryAt }),
@@ -346,7 +371,8 @@ function failed(
     ...(failure.attempts === undefined ? {} : { attempts: failure.attempts }),
     ...(failure.retryAt === undefined ? {} : { retryAt: failure.retryAt }),
     ...(failure.cooldown === undefined ? {} : { cooldown: failure.cooldown }),
-    ...(failure.message === undefined ? {} : { reason: failure.message }),
+    // Every failure says why: one without a message of its own gets its code's reason.
+    reason: failure.message ?? fetchFailureReason(failure.code, { details: {} }),
     ...(failure.allowWith === undefined ? {} : { allowWith: failure.allowWith }),
     ...(failure.artifact === undefined ? {} : { artifact: failure.artifact }),
   };
@@ -368,7 +394,11 @@ async function succeeded(
     url: page.url,
     httpStatus: page.status,
     redirects: page.redirects,
-    document,
+    // In Markdown output the title line is Markdown too: the page's title spells no link there.
+    document:
+      document.format === 'markdown' && document.title !== undefined
+        ? { ...document, title: context.extract.escapeLinkLikeText(document.title) }
+        : document,
     slice,
     cacheHit: page.cacheHit,
     ...renderInfo,
@@ -405,14 +435,15 @@ async function succeeded(
       document: {
         kind: document.kind,
         format: document.format,
-        title: document.title,
+        // Hosts show the title too: no viewer of it may be made to reorder it into a marker.
+        ...(document.title === undefined ? {} : { title: neutralizeBidiControls(document.title) }),
         charset: document.charset,
         charsetSource: document.charsetSource,
         stage: document.stage,
         replacementCount: document.replacementCount,
         parserFailures: document.parserFailures,
       },
-      slice,
+      slice: { ...slice, content: neutralizeBidiControls(slice.content) },
       truncated: guarded.truncated || slice.truncatedByChars,
       ...(artifact === undefined ? {} : { artifact }),
     },

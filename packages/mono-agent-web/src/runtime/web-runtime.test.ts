@@ -88,7 +88,9 @@ describe('a run', () => {
     expect(missing).toMatchObject({
       code: 'http_status',
       isError: true,
-      text: 'WebFetch status: error | error: http_status | http status: 404 | attempts: 1',
+      text:
+        'WebFetch status: error | error: http_status | http status: 404 | attempts: 1\n' +
+        'reason: the server has no page at this URL (HTTP 404); check the URL or search for where the page moved',
     });
     const other = await run.webFetch({ url: web.url('/content/text', { host: '127.0.0.2' }) });
     expect(other.isError).toBe(true);

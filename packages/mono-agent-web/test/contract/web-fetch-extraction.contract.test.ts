@@ -322,7 +322,11 @@ describe('structured failures', () => {
       url: web.url('/status/410?body=%3Ch1%3EGone%3C/h1%3E&content-type=text/html'),
     });
     expect(result).toMatchObject({ isError: true, code: 'http_status' });
-    expect(result.text).toBe('WebFetch status: error | error: http_status | http status: 410 | attempts: 1');
+    // The body is never extracted; the reason line is the tool's own words.
+    expect(result.text).toBe(
+      'WebFetch status: error | error: http_status | http status: 410 | attempts: 1\n' +
+        'reason: the server has no page at this URL (HTTP 410); check the URL or search for where the page moved',
+    );
   });
 
   it('unsupported content is unsupported_content', async () => {

@@ -204,7 +204,10 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
   it('"Call always is browser-first and strict: ... a rendering failure is a tool error" (sign-in page, challenge, timeout: never the static result)', async () => {
     const login = await fetchOnce('auto', { url: web.url('/app/login'), render: 'always' });
     expect([login.isError, login.code]).toEqual([true, 'authentication_required']);
-    expect(login.text).toBe('WebFetch status: error | error: authentication_required');
+    expect(login.text).toBe(
+      'WebFetch status: error | error: authentication_required\n' +
+        'reason: the page asks to sign in; WebFetch reads public pages only and never signs in, so use a public source',
+    );
     const challenge = await fetchOnce('auto', { url: web.url('/app/challenge'), render: 'always' });
     expect([challenge.isError, challenge.code]).toEqual([true, 'access_challenge']);
     // Browser-first: the static fetcher never asked for these pages.
