@@ -117,11 +117,11 @@ describe('"Query terms match their simple inflected forms … quoted phrases sta
       [{ url: 'https://example.ru/kzn', title: 'Погода в Казани на неделю' }],
     ],
     [
-      'German by the language argument (Stadt/Städte)',
-      'Stadt Bayern',
+      'German by the language argument (günstige/günstigsten)',
+      'günstige Flüge',
       'de',
-      [{ url: 'https://example.de/staedte', title: 'Die größten Städte in Bayern' }],
-      [{ url: 'https://example.de/land', title: 'Landkreise in Bayern' }],
+      [{ url: 'https://example.de/guenstig', title: 'Die günstigsten Flüge nach Berlin' }],
+      [{ url: 'https://example.de/buchen', title: 'Flüge nach Berlin buchen' }],
     ],
     [
       'French by the language argument (cheval/chevaux)',
