@@ -7,9 +7,11 @@ import {
   createCodexProvider,
   createDuckDuckGoProvider,
   createOllamaProvider,
+  createSearchCache,
   createSearchChain,
   createSearxngProvider,
   createStartpageProvider,
+  type SearchOutcome,
 } from '@mono-agent/search-providers';
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
@@ -49,6 +51,12 @@ export interface WebRuntimeOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Overrides of the keyless engines' endpoints (tests and demos point them at a local replay). */
   keylessEndpoints?: { duckduckgo?: string; startpage?: string };
+  /**
+   * Whether successful searches go to the process-wide cache shared with every runtime configured
+   * alike (default `true`). `false` gives this runtime a cache of its own: a liveness probe must reach
+   * the backend and leave no answer for the agents of the process.
+   */
+  processCache?: boolean;
   /** Host state directory for `host` coordination (default `~/.mono-agent/web-control`). */
   stateDirectory?: string;
   /** The `codex` executable for subscription search (default `codex` on the PATH). */
@@ -172,12 +180,15 @@ export async function createWebRuntime(
   const policy = resolveNetworkPolicy(config);
   const ollamaKeyEnv = config.search.ollama?.apiKeyEnv;
   const ollamaKey = ollamaKeyEnv === undefined ? undefined : (options.env ?? process.env)[ollamaKeyEnv];
-  const cache = processSearchCache({
-    config,
-    ...(options.keylessEndpoints === undefined ? {} : { keylessEndpoints: options.keylessEndpoints }),
-    ...(options.codexCommand === undefined ? {} : { codexCommand: options.codexCommand }),
-    ...(ollamaKey === undefined ? {} : { ollamaKey }),
-  });
+  const cache =
+    options.processCache === false
+      ? createSearchCache<SearchOutcome>()
+      : processSearchCache({
+          config,
+          ...(options.keylessEndpoints === undefined ? {} : { keylessEndpoints: options.keylessEndpoints }),
+          ...(options.codexCommand === undefined ? {} : { codexCommand: options.codexCommand }),
+          ...(ollamaKey === undefined ? {} : { ollamaKey }),
+        });
   const sink: ArtifactSink | undefined =
     config.artifacts === undefined ? undefined : createFileArtifactSink({ directory: config.artifacts.dir });
   // Loaded at the first fetch: a process that only searches never loads the extraction stack. A failed
@@ -248,6 +259,7 @@ const RUNTIME_OPTION_NAMES = Object.keys({
   onTiming: true,
   env: true,
   keylessEndpoints: true,
+  processCache: true,
   stateDirectory: true,
   codexCommand: true,
   renderer: true,
