@@ -10,6 +10,7 @@ export default defineConfig(
       // Contract tests start the built bin several times per test; on a busy machine each start
       // can take seconds, so they get more room than the unit tests' default.
       testTimeout: 90_000,
+      setupFiles: ['./test/process-shared-isolation.ts'],
       globalSetup: [
         '../search-providers/test/searx-global-setup.ts',
         './test/contract/support/ensure-built.ts',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KEYLESS_ACCEPT, KEYLESS_DEFAULT_ACCEPT_LANGUAGE, KEYLESS_USER_AGENT } from './browser-headers.js';
 import {
   buildDuckDuckGoRequest,
   DUCKDUCKGO_HTML_ENDPOINT,
@@ -43,22 +44,33 @@ describe('buildDuckDuckGoRequest', () => {
   it('sends the language as a kl region hint and as Accept-Language', () => {
     const request = buildDuckDuckGoRequest({ query: 'q', language: 'en-gb' });
     expect(form(request.body).get('kl')).toBe('uk-en');
-    expect(request.headers['accept-language']).toBe('en-GB');
+    expect(request.headers['accept-language']).toBe('en-GB,en;q=0.9');
+    expect(buildDuckDuckGoRequest({ query: 'q', language: 'pt_br' }).headers['accept-language']).toBe(
+      'pt-BR,pt;q=0.9,en;q=0.5',
+    );
   });
 
-  it('leaves kl and Accept-Language out when no usable language is given', () => {
+  it('leaves kl out and sends the default Accept-Language when no usable language is given', () => {
     const plain = buildDuckDuckGoRequest({ query: 'q' });
     expect(form(plain.body).has('kl')).toBe(false);
-    expect(plain.headers).not.toHaveProperty('accept-language');
+    expect(plain.headers['accept-language']).toBe(KEYLESS_DEFAULT_ACCEPT_LANGUAGE);
     const malformed = buildDuckDuckGoRequest({ query: 'q', language: 'en\r\nx-injected: 1' });
     expect(form(malformed.body).has('kl')).toBe(false);
-    expect(malformed.headers).not.toHaveProperty('accept-language');
+    expect(malformed.headers['accept-language']).toBe(KEYLESS_DEFAULT_ACCEPT_LANGUAGE);
+  });
+
+  it("carries the headers of a browser submitting DuckDuckGo's own form", () => {
+    const { headers } = buildDuckDuckGoRequest({ query: 'q' });
+    expect(headers['user-agent']).toBe(KEYLESS_USER_AGENT);
+    expect(headers['user-agent']).toMatch(/^Mozilla\/5\.0 \(.+\) Gecko\/20100101 Firefox\/\d+\.0$/);
+    expect(headers.accept).toBe(KEYLESS_ACCEPT);
+    expect(headers.referer).toBe('https://html.duckduckgo.com/');
   });
 
   it('keeps Accept-Language when DuckDuckGo has no region for the language', () => {
     const request = buildDuckDuckGoRequest({ query: 'q', language: 'he' });
     expect(form(request.body).has('kl')).toBe(false);
-    expect(request.headers['accept-language']).toBe('he');
+    expect(request.headers['accept-language']).toBe('he,en;q=0.5');
   });
 
   it('never sends cookies or credentials', () => {

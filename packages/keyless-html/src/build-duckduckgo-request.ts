@@ -1,8 +1,8 @@
+import { browserAcceptLanguage, KEYLESS_ACCEPT, KEYLESS_USER_AGENT } from './browser-headers.js';
 import { duckDuckGoRegion } from './duckduckgo-region.js';
 import type { FilterSupport } from './filter-support.js';
 import {
   assertSearchRequest,
-  canonicalLanguageTag,
   type KeylessHttpRequest,
   type KeylessSearchRequest,
   type TimeRange,
@@ -34,8 +34,13 @@ export function buildDuckDuckGoRequest(request: KeylessSearchRequest): KeylessHt
   if (region !== undefined) form.set('kl', region);
   if (request.timeRange !== undefined) form.set('df', dateFilters[request.timeRange]);
 
+  // What a browser sends when the page's own form is submitted: a fixed browser User-Agent (DuckDuckGo
+  // answers a request without one with its bot challenge), Accept and Accept-Language, and the page as
+  // Referer.
   const headers: Record<string, string> = {
-    accept: 'text/html,application/xhtml+xml',
+    'user-agent': KEYLESS_USER_AGENT,
+    accept: KEYLESS_ACCEPT,
+    'accept-language': browserAcceptLanguage(request.language),
     'content-type': 'application/x-www-form-urlencoded',
     // DuckDuckGo checks that the form was posted from its own page, as a browser would.
     referer: 'https://html.duckduckgo.com/',
@@ -44,8 +49,6 @@ export function buildDuckDuckGoRequest(request: KeylessSearchRequest): KeylessHt
     'sec-fetch-site': 'same-origin',
     'sec-fetch-user': '?1',
   };
-  const languageTag = canonicalLanguageTag(request.language);
-  if (languageTag !== undefined) headers['accept-language'] = languageTag;
 
   return { method: 'POST', url: DUCKDUCKGO_HTML_ENDPOINT, headers, body: form.toString() };
 }

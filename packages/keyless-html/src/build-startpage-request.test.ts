@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KEYLESS_ACCEPT, KEYLESS_DEFAULT_ACCEPT_LANGUAGE, KEYLESS_USER_AGENT } from './browser-headers.js';
 import {
   buildStartpageRequest,
   STARTPAGE_SEARCH_ENDPOINT,
@@ -43,8 +44,15 @@ describe('buildStartpageRequest', () => {
   it('sends no language, as its filter support declares', () => {
     const request = buildStartpageRequest({ query: 'q', language: 'de-DE' });
     expect([...parameters(request.url).keys()]).toEqual(['query', 'cat']);
-    expect(request.headers).not.toHaveProperty('accept-language');
+    expect(request.headers['accept-language']).toBe(KEYLESS_DEFAULT_ACCEPT_LANGUAGE);
     expect(startpageFilterSupport).toEqual({ language: 'unsupported', timeRange: 'advisory' });
+  });
+
+  it("carries the headers of a browser submitting Startpage's own form", () => {
+    const { headers } = buildStartpageRequest({ query: 'q' });
+    expect(headers['user-agent']).toBe(KEYLESS_USER_AGENT);
+    expect(headers.accept).toBe(KEYLESS_ACCEPT);
+    expect(headers.referer).toBe('https://www.startpage.com/');
   });
 
   it('never sends cookies or credentials', () => {

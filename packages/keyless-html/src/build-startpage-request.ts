@@ -1,3 +1,4 @@
+import { KEYLESS_ACCEPT, KEYLESS_DEFAULT_ACCEPT_LANGUAGE, KEYLESS_USER_AGENT } from './browser-headers.js';
 import type { FilterSupport } from './filter-support.js';
 import {
   assertSearchRequest,
@@ -31,8 +32,13 @@ export function buildStartpageRequest(request: KeylessSearchRequest): KeylessHtt
   return {
     method: 'GET',
     url: `${STARTPAGE_SEARCH_ENDPOINT}?${parameters.toString()}`,
+    // What a browser sends from Startpage's own search form: a fixed browser User-Agent, Accept, its
+    // default Accept-Language (the search's language is not sent, as the filter support says) and the
+    // home page as Referer.
     headers: {
-      accept: 'text/html,application/xhtml+xml',
+      'user-agent': KEYLESS_USER_AGENT,
+      accept: KEYLESS_ACCEPT,
+      'accept-language': KEYLESS_DEFAULT_ACCEPT_LANGUAGE,
       referer: 'https://www.startpage.com/',
     },
   };

@@ -1,4 +1,10 @@
 export {
+  browserAcceptLanguage,
+  KEYLESS_ACCEPT,
+  KEYLESS_DEFAULT_ACCEPT_LANGUAGE,
+  KEYLESS_USER_AGENT,
+} from './browser-headers.js';
+export {
   buildDuckDuckGoRequest,
   DUCKDUCKGO_HTML_ENDPOINT,
   duckDuckGoFilterSupport,

@@ -64,6 +64,11 @@ export interface HttpRequestOptions {
   readonly body?: string | Uint8Array;
   /** The body's Content-Type; settable only here, never through `headers`. */
   readonly contentType?: string;
+  /**
+   * The page the request comes from, sent as `Referer`: an absolute http(s) URL without credentials.
+   * Settable only here by the calling code (a search engine's own form page), never through `headers`.
+   */
+  readonly referer?: string;
   /** A bearer token sent as `Authorization: Bearer …` to the request's origin only; redirects are then refused. */
   readonly authorization?: string;
   /** Redirect handling; default `follow` (at most {@link MAX_REDIRECTS}), or `error` when `authorization` is set. */
@@ -123,6 +128,7 @@ interface PreparedRequest {
   readonly headers: Record<string, string>;
   readonly body: string | Uint8Array | undefined;
   readonly contentType: string | undefined;
+  readonly referer: string | undefined;
   readonly authorization: string | undefined;
   readonly redirect: RedirectMode;
   readonly deadlineMs: number;
@@ -350,6 +356,7 @@ async function exchangeOnce(
   const headers: Record<string, string> = { ...prepared.headers, 'accept-encoding': ACCEPT_ENCODING };
   if (body !== undefined && prepared.contentType !== undefined)
     headers['content-type'] = prepared.contentType;
+  if (prepared.referer !== undefined) headers.referer = prepared.referer;
   // The credential belongs to the first URL's origin; nothing else ever sees it.
   if (prepared.authorization !== undefined && target.origin === prepared.url.origin) {
     headers.authorization = `Bearer ${prepared.authorization}`;
@@ -451,6 +458,20 @@ function prepareRequest(url: string | URL, options: HttpRequestOptions): Prepare
     if (body === undefined) throw invalid('contentType describes a body, and there is none', 'contentType');
     contentType = validateHeaderValue(options.contentType, 'Content-Type');
   }
+  let referer: string | undefined;
+  if (options.referer !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof options.referer === 'string' ? new URL(options.referer) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || urlProblem(parsed) !== undefined) {
+      throw invalid('referer must be an absolute http or https URL without credentials', 'referer');
+    }
+    parsed.hash = '';
+    referer = parsed.href;
+  }
   const authorization = options.authorization;
   if (authorization !== undefined) {
     if (typeof authorization !== 'string' || !/^[\x21-\x7e]+$/.test(authorization)) {
@@ -476,6 +497,7 @@ function prepareRequest(url: string | URL, options: HttpRequestOptions): Prepare
     headers: validateRequestHeaders(options.headers),
     body,
     contentType,
+    referer,
     authorization,
     redirect,
     deadlineMs: boundedNumber(options.deadlineMs, 'deadlineMs', 1, MAX_DEADLINE_MS, DEFAULT_DEADLINE_MS),

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { SearchResult } from './search-result.js';
 
@@ -43,10 +44,27 @@ export function parseDomainList(inputs: readonly string[] | undefined, field: st
   return [...new Set(inputs.map(parseDomain))];
 }
 
-/** Whether `host` is `domain` or one of its subdomains (`docs.example.com` is in `example.com`). */
+/**
+ * A host name in the one form hosts are compared in: lower-case ASCII, an internationalized name in
+ * its punycode form (`münchen.de` and `xn--mnchen-3ya.de` are one), no trailing dot. `''` when the
+ * text is not a host name.
+ */
+export function normalizeHost(host: string): string {
+  const trimmed = host.trim().replace(/\.+$/, '');
+  if (trimmed === '') return '';
+  const ascii = /^[\x21-\x7e]*$/.test(trimmed) ? trimmed.toLowerCase() : domainToASCII(trimmed);
+  return ascii.replace(/\.+$/, '');
+}
+
+/**
+ * Whether `host` is `domain` or one of its subdomains (`docs.example.com` is in `example.com`), both
+ * compared in the form of {@link normalizeHost}.
+ */
 export function hostInDomain(host: string, domain: string): boolean {
-  const normalizedHost = host.toLowerCase().replace(/\.$/, '');
-  return normalizedHost === domain || normalizedHost.endsWith(`.${domain}`);
+  const normalizedHost = normalizeHost(host);
+  const normalizedDomain = normalizeHost(domain);
+  if (normalizedDomain === '') return false;
+  return normalizedHost === normalizedDomain || normalizedHost.endsWith(`.${normalizedDomain}`);
 }
 
 /** What the domain filters did to one list of results. */

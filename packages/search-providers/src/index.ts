@@ -14,9 +14,11 @@ export {
   filterByDomains,
   hostInDomain,
   MAX_DOMAIN_FILTER_ENTRIES,
+  normalizeHost,
   parseDomain,
   parseDomainList,
 } from './domain-filter.js';
+export { STEMMED_LANGUAGES, type Stemmer, stemmersForQuery } from './inflection.js';
 export {
   createDuckDuckGoProvider,
   createStartpageProvider,
@@ -37,13 +39,23 @@ export {
   type OllamaProviderOptions,
 } from './ollama-provider.js';
 export { isLoopbackHost, operatorEndpointPolicy, parseLoopbackEndpoint } from './operator-endpoint.js';
-export { foldText, hostMatchesSites, type ParsedQuery, parseSearchQuery } from './parse-search-query.js';
+export {
+  foldText,
+  type ParsedQuery,
+  parseSearchQuery,
+  parseSiteOperator,
+  type SiteOperator,
+  urlMatchesSites,
+  urlUnderSite,
+} from './parse-search-query.js';
 export { type RankedList, RECIPROCAL_RANK_CONSTANT, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 export {
   applyRelevanceGate,
   isRelevant,
+  MAX_INFLECTION_ENDING,
   MAX_PREFIX_MATCH_SUFFIX,
   MIN_PREFIX_MATCH_LENGTH,
+  type RelevanceOptions,
   type RelevanceOutcome,
   requiredTermMatches,
 } from './relevance-gate.js';

@@ -101,11 +101,13 @@ function createKeylessProvider(engine: KeylessEngine, options: KeylessProviderOp
       // The builders address the public engine; a configured endpoint keeps path and parameters.
       const target = new URL(built.url);
       const url = new URL(`${endpoint.pathname}${target.search}`, endpoint);
-      // Only the headers the one HTTP path allows travel; the body's type goes separately.
+      // Only the headers the one HTTP path allows travel; the body's type and the engine's own page as
+      // Referer go through their own options.
       const headers = Object.fromEntries(
         Object.entries(built.headers).filter(([name]) => allowedHeaders.has(name.toLowerCase())),
       );
       const contentType = built.headers['content-type'];
+      const referer = refererFor(built.headers.referer, target, endpoint);
       // A request the policy refuses is never sent, so it is never charged.
       refuseUnlessPolicyAllows(options.policy, url, engine.id);
       context.beforeRequest();
@@ -115,6 +117,7 @@ function createKeylessProvider(engine: KeylessEngine, options: KeylessProviderOp
         headers,
         ...(built.body === undefined ? {} : { body: built.body }),
         ...(contentType === undefined ? {} : { contentType }),
+        ...(referer === undefined ? {} : { referer }),
         // A redirect is how these engines say "blocked": it is classified, never followed.
         redirect: 'manual',
         retries: 0,
@@ -133,6 +136,21 @@ function createKeylessProvider(engine: KeylessEngine, options: KeylessProviderOp
       return toAnswer(engine, outcome, response);
     },
   };
+}
+
+/**
+ * The Referer for the request actually sent: the engine's page as the builder names it, moved to the
+ * configured endpoint's origin when a local replay stands in for the engine (as the URL is).
+ */
+function refererFor(referer: string | undefined, built: URL, endpoint: URL): string | undefined {
+  if (referer === undefined) return undefined;
+  try {
+    const page = new URL(referer);
+    if (page.origin !== built.origin || endpoint.origin === built.origin) return page.href;
+    return new URL(`${page.pathname}${page.search}`, endpoint.origin).href;
+  } catch {
+    return undefined;
+  }
 }
 
 function toAnswer(

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery } from './parse-search-query.js';
-import { applyRelevanceGate, isRelevant, requiredTermMatches } from './relevance-gate.js';
+import { parseSearchQuery, parseSiteOperator, urlUnderSite } from './parse-search-query.js';
+import {
+  applyRelevanceGate,
+  isRelevant,
+  MAX_INFLECTION_ENDING,
+  requiredTermMatches,
+} from './relevance-gate.js';
 
 const result = (title: string, snippet = '', url = 'https://example.com/page') => ({ title, snippet, url });
 
@@ -11,8 +16,10 @@ describe('parseSearchQuery', () => {
     ).toEqual({
       phrases: ['rate limit'],
       terms: ['node', 'js', 'undici'],
+      termForms: [['node'], ['js'], ['undici']],
       excluded: ['deprecated'],
-      sites: ['docs.example.com'],
+      sites: [{ host: 'docs.example.com', path: '' }],
+      excludedSites: [],
     });
   });
 
@@ -20,9 +27,49 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('“Café Crème” -"instant coffee" the history of')).toEqual({
       phrases: ['cafe creme'],
       terms: ['history'],
+      termForms: [['history']],
       excluded: ['instant coffee'],
       sites: [],
+      excludedSites: [],
     });
+  });
+
+  it('keeps the written form of each term beside its folded one', () => {
+    expect(parseSearchQuery('Häuser Москве').termForms).toEqual([['häuser'], ['москве']]);
+  });
+});
+
+describe('parseSiteOperator', () => {
+  it('reads site: values as hosts are compared', () => {
+    const expected = { host: 'xn--mnchen-3ya.de', path: '' };
+    for (const written of [
+      'münchen.de',
+      'MÜNCHEN.DE',
+      'xn--mnchen-3ya.de',
+      'https://münchen.de/',
+      'münchen.de.',
+    ]) {
+      expect(parseSiteOperator(written)).toEqual(expected);
+    }
+    expect(parseSiteOperator('HTTPS://Docs.Python.org:443/3/')).toEqual({
+      host: 'docs.python.org',
+      path: '/3/',
+    });
+    expect(parseSiteOperator('*.example.com/a b')).toEqual({ host: 'example.com', path: '/a%20b' });
+    expect(parseSiteOperator('https://')).toBeUndefined();
+  });
+
+  it('keeps results under a path prefix, with or without its trailing slash', () => {
+    const slash = parseSiteOperator('docs.python.org/3/')!;
+    const bare = parseSiteOperator('docs.python.org/3')!;
+    for (const site of [slash, bare]) {
+      expect(urlUnderSite(new URL('https://docs.python.org/3/library/os.html'), site)).toBe(true);
+      expect(urlUnderSite(new URL('https://docs.python.org/3/'), site)).toBe(true);
+      expect(urlUnderSite(new URL('https://docs.python.org/3'), site)).toBe(true);
+      expect(urlUnderSite(new URL('https://docs.python.org/2/library/os.html'), site)).toBe(false);
+      expect(urlUnderSite(new URL('https://docs.python.org/35/'), site)).toBe(false);
+      expect(urlUnderSite(new URL('https://eu.docs.python.org/3/x'), site)).toBe(true);
+    }
   });
 });
 
@@ -70,6 +117,29 @@ describe('isRelevant', () => {
     expect(isRelevant(result('Pricing', '', 'https://shop.example.com/pricing'), query)).toBe(true);
     expect(isRelevant(result('Pricing', '', 'https://example.org/pricing'), query)).toBe(false);
     expect(isRelevant(result('Enterprise pricing', '', 'https://example.com/p'), query)).toBe(false);
+  });
+
+  it('matches inflected forms through the stemmer of the query or its language', () => {
+    expect(isRelevant(result('Largest cities of Europe'), parseSearchQuery('city'))).toBe(true);
+    expect(isRelevant(result('Погода в Москве'), parseSearchQuery('Москва погода'))).toBe(true);
+    expect(isRelevant(result('Alte Häuser'), parseSearchQuery('Haus alt'), { language: 'de' })).toBe(true);
+    expect(isRelevant(result('Las ciudades de España'), parseSearchQuery('ciudad'), { language: 'es' })).toBe(
+      true,
+    );
+    // Derived words, unrelated words and quoted phrases stay out.
+    expect(isRelevant(result('Organization chart'), parseSearchQuery('organize'))).toBe(false);
+    expect(isRelevant(result('Cityscape photos'), parseSearchQuery('cities'))).toBe(false);
+    expect(isRelevant(result('Big cities guide'), parseSearchQuery('"big city"'))).toBe(false);
+    expect(isRelevant(result('Погода в Казани'), parseSearchQuery('Москва погода'))).toBe(false);
+  });
+
+  it('accepts a shared stem only within MAX_INFLECTION_ENDING characters of ending', () => {
+    expect(MAX_INFLECTION_ENDING).toBe(4);
+    const stemmers = [(word: string) => word.slice(0, 3)];
+    const query = parseSearchQuery('abcx');
+    // `abcx` and `abcdefg` share the stem `abc` and the start `abc`: endings of 1 and 4 characters.
+    expect(isRelevant(result('abcdefg'), query, { stemmers })).toBe(true);
+    expect(isRelevant(result('abcdefgh'), query, { stemmers })).toBe(false);
   });
 
   it('matches scripts without spaces by substring', () => {

@@ -41,4 +41,27 @@ describe('the process search cache', () => {
     expect(runs).toBe(1);
     expect(cache.share('same', work).leader).toBe(true);
   });
+
+  it('keeps scoped views apart while they share storage and bounds', async () => {
+    const cache = createSearchCache<string>();
+    const one = cache.scoped('configuration one');
+    const two = cache.scoped('configuration two');
+    one.set('query', 'from one');
+    expect(one.get('query')).toBe('from one');
+    expect(two.get('query')).toBeUndefined();
+    expect(cache.get('query')).toBeUndefined();
+    expect(cache.scoped('configuration one').get('query')).toBe('from one');
+    two.set('query', 'from two');
+    expect([one.size, two.size, cache.size]).toEqual([1, 1, 2]);
+    // In-flight work is shared within a view, never across views.
+    let release!: (value: string) => void;
+    const led = one.share('slow', () => new Promise<string>((resolve) => (release = resolve)));
+    expect(one.share('slow', async () => 'other').leader).toBe(false);
+    const elsewhere = two.share('slow', async () => 'two ran');
+    expect(elsewhere.leader).toBe(true);
+    release('one ran');
+    expect([await led.promise, await elsewhere.promise]).toEqual(['one ran', 'two ran']);
+    one.clear();
+    expect([one.size, two.size]).toEqual([0, 1]);
+  });
 });

@@ -31,6 +31,11 @@ export interface SearchCache<Value> {
   readonly size: number;
   /** Forgets everything stored (runs in flight finish normally). */
   clear(): void;
+  /**
+   * A view of this cache whose keys live under `namespace`: views with different namespaces never see
+   * each other's entries or in-flight work, while all of them share this cache's storage and bounds.
+   */
+  scoped(namespace: string): SearchCache<Value>;
 }
 
 /** Creates a bounded, expiring cache with in-flight sharing. */
@@ -40,7 +45,7 @@ export function createSearchCache<Value>(options: SearchCacheOptions = {}): Sear
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: Value; expiresAt: number }>();
   const inFlight = new Map<string, Promise<Value>>();
-  return {
+  const root: SearchCache<Value> = {
     get(key) {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
@@ -71,5 +76,36 @@ export function createSearchCache<Value>(options: SearchCacheOptions = {}): Sear
     clear() {
       entries.clear();
     },
+    scoped(namespace) {
+      return scopedView(root, entries, namespace);
+    },
   };
+  return root;
+}
+
+/**
+ * A namespaced view: keys are prefixed with the namespace (JSON-quoted, so no namespace is a prefix
+ * of another's keys), and clearing it forgets only its own entries.
+ */
+function scopedView<Value>(
+  root: SearchCache<Value>,
+  entries: Map<string, unknown>,
+  namespace: string,
+): SearchCache<Value> {
+  const prefix = `${JSON.stringify(namespace)}\u0000`;
+  const view: SearchCache<Value> = {
+    get: (key) => root.get(prefix + key),
+    set: (key, value) => root.set(prefix + key, value),
+    share: (key, work) => root.share(prefix + key, work),
+    get size() {
+      let count = 0;
+      for (const key of entries.keys()) if (key.startsWith(prefix)) count += 1;
+      return count;
+    },
+    clear() {
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+    },
+    scoped: (inner) => scopedView(root, entries, `${prefix}${inner}`),
+  };
+  return view;
 }

@@ -652,7 +652,11 @@ async function runStage(input: StageInput): Promise<StageResult> {
     const inDomain = filterByDomains(answer.results, request);
     result.filtered.outsideDomains += inDomain.outsideDomains;
     result.filtered.excluded += inDomain.excluded;
-    const gated = applyRelevanceGate(inDomain.kept, query);
+    const gated = applyRelevanceGate(
+      inDomain.kept,
+      query,
+      request.language === undefined ? {} : { language: request.language },
+    );
     result.filtered.irrelevant += gated.irrelevant;
     if (gated.relevant.length > 0) {
       report.disposition = 'accepted';

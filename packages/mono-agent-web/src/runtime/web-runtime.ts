@@ -15,6 +15,7 @@ import {
 } from '@mono-agent/search-providers';
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
+import { processCoordinator, processSearchCache } from './process-shared.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
 import { createRunContext, type FetchParts, type RunDependencies } from './run-context.js';
 import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
@@ -50,6 +51,12 @@ export interface WebRuntimeOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Overrides of the keyless engines' endpoints (tests and demos point them at a local replay). */
   keylessEndpoints?: { duckduckgo?: string; startpage?: string };
+  /**
+   * Whether successful searches go to the process-wide cache shared with every runtime configured
+   * alike (default `true`). `false` gives this runtime a cache of its own: a liveness probe must reach
+   * the backend and leave no answer for the agents of the process.
+   */
+  processCache?: boolean;
   /** Host state directory for `host` coordination (default `~/.mono-agent/web-control`). */
   stateDirectory?: string;
   /** The `codex` executable for subscription search (default `codex` on the PATH). */
@@ -79,7 +86,10 @@ export interface StartRunOptions {
   freshAfterIdleSeconds?: number;
 }
 
-/** The host-level runtime: one coordinator and one search cache per process. */
+/**
+ * The host-level runtime. In process mode its coordinator and search cache are the process's: every
+ * runtime of the process shares them (the cache split by backend configuration).
+ */
 export interface WebRuntime {
   /** The configuration in force. */
   readonly config: WebConfig;
@@ -142,8 +152,8 @@ function providersFor(
 export type CreateWebRuntimeOptions = Omit<WebRuntimeOptions, 'config'> & { config?: PartialWebConfig };
 
 /**
- * Builds the host-level runtime. The coordinator and the process cache of successful searches live
- * here; everything else belongs to a run. With no configuration (or part of one) the rest comes from
+ * Builds the host-level runtime. The coordinator and the cache of successful searches are shared
+ * process-wide (see {@link WebRuntime}); everything else belongs to a run. With no configuration (or part of one) the rest comes from
  * the defaults, `configFile` and the environment, as the CLI loads them.
  */
 export async function createWebRuntime(
@@ -156,17 +166,29 @@ export async function createWebRuntime(
     : { ...extraOptions, config: configOrOptions };
   const config = await resolveRuntimeConfig(given);
   const options: WebRuntimeOptions = { ...given, config };
+  // In process mode the coordinator is the process's one, shared with every other runtime; a host or
+  // Redis coordinator is this runtime's own connection to the shared state.
   const ownCoordinator =
-    options.coordinator === undefined
+    options.coordinator === undefined && config.coordination !== 'process'
       ? (await import('@mono-agent/host-coordination')).createCoordinator({
           mode: config.coordination,
           ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
           ...(config.redis === undefined ? {} : { url: config.redis.url }),
         })
       : undefined;
-  const coordinator = options.coordinator ?? (ownCoordinator as Coordinator);
+  const coordinator = options.coordinator ?? ownCoordinator ?? processCoordinator();
   const policy = resolveNetworkPolicy(config);
-  const cache = createSearchCache<SearchOutcome>();
+  const ollamaKeyEnv = config.search.ollama?.apiKeyEnv;
+  const ollamaKey = ollamaKeyEnv === undefined ? undefined : (options.env ?? process.env)[ollamaKeyEnv];
+  const cache =
+    options.processCache === false
+      ? createSearchCache<SearchOutcome>()
+      : processSearchCache({
+          config,
+          ...(options.keylessEndpoints === undefined ? {} : { keylessEndpoints: options.keylessEndpoints }),
+          ...(options.codexCommand === undefined ? {} : { codexCommand: options.codexCommand }),
+          ...(ollamaKey === undefined ? {} : { ollamaKey }),
+        });
   const sink: ArtifactSink | undefined =
     config.artifacts === undefined ? undefined : createFileArtifactSink({ directory: config.artifacts.dir });
   // Loaded at the first fetch: a process that only searches never loads the extraction stack. A failed
@@ -237,6 +259,7 @@ const RUNTIME_OPTION_NAMES = Object.keys({
   onTiming: true,
   env: true,
   keylessEndpoints: true,
+  processCache: true,
   stateDirectory: true,
   codexCommand: true,
   renderer: true,

@@ -220,11 +220,12 @@ export async function validateWebConfig(
 
 async function probe(config: WebConfig, target: 'searxng' | 'ollama'): Promise<ValidationCheck> {
   const { createWebRuntime } = await import('../runtime/web-runtime.js');
-  // A strict chain of the one backend, with a private coordinator, so the probe neither falls back
-  // nor leaves marks in the shared host state.
+  // A strict chain of the one backend, with a private coordinator and cache, so the probe neither
+  // falls back, nor is answered from an earlier search, nor leaves marks in the shared state.
   const runtime = await createWebRuntime({
     config: { ...config, search: { ...config.search, backend: target, maxRequestsPerRun: 2 } },
     coordinator: createCoordinator({ mode: 'process' }),
+    processCache: false,
   });
   const run = runtime.startRun();
   const controller = new AbortController();

@@ -1,6 +1,7 @@
 // SearXNG engine health, filters and redirects, through createWebRuntime against the real searx
 // (Debian's searx with loopback fixture engines; its stock engines fail for real without a route).
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { type Coordinator, createCoordinator } from '@mono-agent/host-coordination';
 import type { SearchOutcome } from '@mono-agent/search-providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type {} from '../../../search-providers/test/searx-global-setup.js';
@@ -18,8 +19,9 @@ afterAll(async () => {
 });
 beforeEach(() => web.reset());
 
-async function strictSearx() {
+async function strictSearx(coordinator?: Coordinator) {
   const host = await createWebRuntime({
+    ...(coordinator === undefined ? {} : { coordinator }),
     config: resolveWebConfig({
       env: {
         MONO_AGENT_NETWORK_MODE: 'localhost',
@@ -49,8 +51,9 @@ describe('"The error text names every failed engine … so a blocked instance is
     expect(result.code).toBe('rate_limited');
     expect(result.text).toMatch(/^searxng engines failed: fixture-429: too many requests$/m);
     await host.close();
-    // A rate-limited SearXNG is deferred for the run and cools down for the process: ask from a new one.
-    const other = await strictSearx();
+    // A rate-limited SearXNG is deferred for the run and cools down for the process (every runtime of
+    // it): ask through a coordinator of its own, as another process would.
+    const other = await strictSearx(createCoordinator({ mode: 'process' }));
     const captcha = await other.run.webSearch({ query: '!fxcap captcha check' });
     expect(captcha.code).toBe('rate_limited');
     expect(captcha.text).toMatch(/^searxng engines failed: fixture-captcha: CAPTCHA$/m);
