@@ -425,15 +425,15 @@ console.log(JSON.stringify(calls));
       | { tools: string[] }
       | { isError: boolean; text: string }
     )[];
-    expect(calls).toHaveLength(10);
+    expect(calls).toHaveLength(9);
     expect(calls[0]).toEqual({ tools: ['WebSearch', 'WebFetch'] });
-    expect(calls[9]).toEqual({ tools: ['WebSearch', 'WebFetch'] });
-    const answers = calls.slice(1, 9) as { isError: boolean; text: string }[];
+    expect(calls[8]).toEqual({ tools: ['WebSearch', 'WebFetch'] });
+    const answers = calls.slice(1, 8) as { isError: boolean; text: string }[];
     for (const answer of answers) expect(answer.isError, answer.text).toBe(false);
     for (const index of [0, 1, 4, 5])
       expect(answers[index]!.text).toContain('WebFetch status: ok | kind: html');
     expect(answers[3]!.text).toContain('fixture result');
-    expect(answers[7]!.text).toContain('fixture result');
+    expect(answers[6]!.text).toContain('fixture result');
     expect(answers[5]!.text).toMatch(/\| lines: 1-5 of \d+ \|/);
     // One run serves the requests: the second fetch of the page is a hit of that run's cache.
     expect(answers[1]!.text).toContain('| cached: yes |');
