@@ -240,7 +240,7 @@ export async function validateWebConfig(
       status: usable.length === 0 ? 'fail' : blocked.length > 0 ? 'note' : 'ok',
       detail:
         usable.length === 0
-          ? `every search would fail: no backend ${search.backend === 'auto' ? 'of the auto chain' : `for backend ${search.backend}`} is usable: ${blocked.join('; ')}`
+          ? `every search would fail: ${search.backend === 'auto' ? 'no backend of the auto chain is usable' : `backend ${search.backend} is not usable`}: ${blocked.join('; ')}`
           : blocked.length > 0
             ? `searches can reach ${usable.map((member) => member.name).join(', ')} only; unusable: ${blocked.join('; ')}`
             : `the network policy allows every backend ${search.backend === 'auto' ? 'of the auto chain' : `of backend ${search.backend}`} (${usable.map((member) => member.name).join(', ')})`,
