@@ -43,8 +43,41 @@ function markCompleted(panelId) {
   panel.dataset.completed = String(Number(panel.dataset.completed ?? '0') + 1);
 }
 
+let suggestedQueries = [];
+
+/**
+ * The suggested queries, each with what it shows and the most it may spend; one that needs more than
+ * the run has left is not sent (it would end in a budget error), and says so.
+ */
+function showSuggestions(run) {
+  const suggestions = byId('suggestions');
+  suggestions.replaceChildren();
+  for (const suggestion of suggestedQueries) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'suggestion';
+    const query = document.createElement('span');
+    query.className = 'suggestion-query';
+    query.textContent = suggestion.query;
+    const cost = document.createElement('span');
+    cost.className = 'suggestion-cost';
+    const affordable = run === undefined || suggestion.maxRequests <= run.budget.remaining;
+    cost.textContent = affordable
+      ? `shows ${suggestion.shows} · spends up to ${plural(suggestion.maxRequests, 'request')} of ${run?.budget.limit ?? '?'}`
+      : `needs up to ${plural(suggestion.maxRequests, 'request')}, ${run.budget.remaining} left: start a fresh run`;
+    button.append(query, cost);
+    button.disabled = !affordable;
+    button.addEventListener('click', () => {
+      byId('query').value = suggestion.query;
+      void runSearch();
+    });
+    suggestions.append(button);
+  }
+}
+
 function showRun(run) {
   if (run === undefined) return;
+  showSuggestions(run);
   text('run-number', `#${run.number}`);
   text('run-started', timeOf(run.startedAt));
   text('run-searches', String(run.searches));
@@ -92,6 +125,57 @@ function cell(row, value) {
   return element;
 }
 
+const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const DISPOSITIONS = {
+  accepted: 'answered',
+  no_results: 'found nothing',
+  irrelevant: 'returned only off-topic results',
+  out_of_domain: 'returned only results outside the domains',
+  rate_limited: 'was throttled',
+  cooldown: 'was skipped while cooling down',
+  deferred: 'was skipped after throttling earlier in this run',
+  quota_skipped: 'was skipped to keep its quota',
+  policy_denied: 'was refused by the network policy',
+  failed: 'failed',
+  budget_exhausted: 'was not asked: the budget ran out',
+  cancelled: 'was cancelled',
+};
+
+/** What a search did, in a sentence: the first thing a reader sees of it. */
+function headline(outcome) {
+  const spent = ` It spent ${plural(outcome.cacheHit ? 0 : spentBy(outcome), 'request')}.`;
+  const others = outcome.providers
+    .filter((report) => report.disposition !== 'accepted' && report.backend !== outcome.backend)
+    .map((report) => `${report.backend} ${DISPOSITIONS[report.disposition] ?? report.disposition}`);
+  const before = others.length > 0 ? ` Before that, ${others.join(', ')}.` : '';
+  if (outcome.status === 'results') {
+    const source = outcome.cacheHit
+      ? `, reused from an identical search a moment ago (the process cache)`
+      : outcome.sharedInFlight
+        ? ', shared with the same search already running'
+        : '';
+    return `Found ${plural(outcome.results.length, 'result')} from ${outcome.backend}${source}.${before}${spent}`;
+  }
+  if (outcome.status === 'no_results') {
+    const reused = outcome.cacheHit ? ' (reused from the process cache)' : '';
+    return `Nothing matched: ${outcome.backend ?? 'the search backend'} worked and found no relevant results${reused}.${before}${spent}`;
+  }
+  const code = outcome.error?.code;
+  if (code === 'search_budget_exhausted') {
+    return `Not sent: this run's search budget is used up (${outcome.requestsUsed} of ${outcome.requestsUsed + outcome.requestsRemaining} requests). Start a fresh run to search again.`;
+  }
+  const retry = outcome.retryAt ? ` A retry can help after ${timeOf(outcome.retryAt)}.` : '';
+  const asked = outcome.providers.map(
+    (report) => `${report.backend} ${DISPOSITIONS[report.disposition] ?? report.disposition}`,
+  );
+  return `No answer: ${asked.length > 0 ? asked.join(', ') : 'no provider could be asked'}.${retry}${spent}`;
+}
+
+/** Requests this search charged to the run, as its providers report them. */
+function spentBy(outcome) {
+  return outcome.providers.reduce((sum, report) => sum + report.requests, 0);
+}
+
 function showSearch(result) {
   text('search-text', result.text);
   const outcome = result.data;
@@ -101,23 +185,24 @@ function showSearch(result) {
   providers.replaceChildren();
   byId('warnings').replaceChildren();
   if (outcome === undefined) {
-    text('search-summary', `error: ${result.code ?? 'validation_error'}`);
+    const reason = result.text.split('\n').slice(1).join(' ').trim();
+    text('search-summary', `Not sent: the arguments were refused${reason ? ` (${reason})` : ''}.`);
+    text('search-codes', `error ${result.code ?? 'validation_error'}`);
     text('filtered', '');
     return;
   }
+  text('search-summary', headline(outcome));
   const parts = [`status ${outcome.status}`];
-  if (outcome.backend) parts.push(`answered by ${outcome.backend}`);
+  if (outcome.backend) parts.push(`backend ${outcome.backend}`);
   if (outcome.error) parts.push(`error ${outcome.error.code}`);
-  if (outcome.cacheHit) parts.push('from the process cache');
-  if (outcome.sharedInFlight) parts.push('shared with an identical search in flight');
   parts.push(`next: ${outcome.nextAction}`);
-  if (outcome.retryAt) parts.push(`retry at ${timeOf(outcome.retryAt)}`);
   parts.push(`${result.elapsedMs} ms`);
-  text('search-summary', parts.join(' · '));
+  text('search-codes', parts.join(' · '));
   outcome.results.forEach((entry, index) => {
     const row = body.insertRow();
-    cell(row, String(index + 1));
+    labelled(row, '#', String(index + 1));
     const titleCell = row.insertCell();
+    titleCell.dataset.label = 'Title';
     const open = document.createElement('button');
     open.type = 'button';
     open.className = 'link';
@@ -130,17 +215,30 @@ function showSearch(result) {
       void runFetch();
     });
     titleCell.append(open);
-    cell(row, domainOf(entry.url));
-    cell(row, [...new Set(entry.sources.map((source) => source.split(':')[0]))].join(', '));
-    cell(row, entry.score.toFixed(4));
+    labelled(row, 'Domain', domainOf(entry.url));
+    labelled(row, 'Provider', [...new Set(entry.sources.map((source) => source.split(':')[0]))].join(', '));
+    labelled(row, 'Fused score', entry.score.toFixed(4));
   });
   if (outcome.results.length === 0) {
     const row = body.insertRow();
+    // "See the providers below" only when there are providers to see; otherwise the reason itself.
     const empty = cell(
       row,
-      outcome.status === 'error' ? 'No answer: see the providers below.' : 'No results.',
+      outcome.status !== 'error'
+        ? 'No results.'
+        : outcome.providers.length > 0
+          ? 'No answer: see the providers below.'
+          : `No answer: ${outcome.error?.message ?? 'no provider was asked'}.`,
     );
     empty.colSpan = 5;
+  }
+  if (outcome.providers.length === 0) {
+    const item = document.createElement('li');
+    item.className = 'none';
+    item.textContent = outcome.cacheHit
+      ? 'No provider was asked: the answer came from the process cache.'
+      : `No provider was asked${outcome.error ? `: ${outcome.error.message}` : '.'}`;
+    providers.append(item);
   }
   for (const report of outcome.providers) {
     const item = document.createElement('li');
@@ -239,6 +337,7 @@ function showFetch(result) {
       `${data.document.charset ?? '–'}${data.document.charsetSource ? ` (${data.document.charsetSource})` : ''}`,
     );
     text('fetch-stage', data.document.stage ?? '–');
+    byId('fetch-stage').title = STAGES[data.document.stage] ?? '';
     const rendered = data.rendered ?? timing?.rendered ?? false;
     text('fetch-rendered', rendered ? `yes${data.renderReason ? ` (${data.renderReason})` : ''}` : 'no');
     text('fetch-cache', data.cacheHit ? 'yes' : 'no');
@@ -274,6 +373,55 @@ function pageBy(direction) {
   void runFetch();
 }
 
+/** What each extraction stage means, shown on the stage value itself. */
+const STAGES = {
+  defuddle: 'Defuddle found the article',
+  readability: 'Readability found the article',
+  'cleaned-body': 'no article found: the page body with navigation removed',
+  'page-description': 'a script-built page: its own summary',
+  'streamed-text': 'text the page streams in with its scripts',
+  json: 'a JSON document, pretty-printed',
+  xml: 'an XML document',
+  feed: 'an RSS or Atom feed, entry by entry',
+  pdf: 'the text of a PDF',
+  text: 'a plain-text document',
+  raw: 'the decoded body, unprocessed',
+};
+
+const COOLDOWN_CAUSES = { throttled: 'throttled', infrastructure_failure: 'repeated failures' };
+
+/** A duration as minutes and seconds, rounded up ("4 min 12 s"). */
+function duration(milliseconds) {
+  const total = Math.max(0, Math.ceil(milliseconds / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return [
+    hours ? `${hours} h` : '',
+    minutes ? `${minutes} min` : '',
+    seconds || total === 0 ? `${seconds} s` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** One scope's cooldown in words: its cause, its end in local time and the time left. */
+function cooldownOf(scope, now) {
+  const cause = COOLDOWN_CAUSES[scope.cooldownCause] ?? 'cause not recorded';
+  if (scope.coolingDown && scope.cooldownUntil)
+    return `${cause}: until ${timeOf(scope.cooldownUntil)}, ${duration(scope.cooldownUntil - now)} left`;
+  if (scope.probeInFlight) return `over (${cause}); one probe request is out`;
+  if (scope.probeDue) return `over (${cause}); the next request is the probe`;
+  return 'none';
+}
+
+/** A cell that carries its column's name, shown beside the value when the table is stacked. */
+function labelled(row, label, value) {
+  const element = cell(row, value);
+  element.dataset.label = label;
+  return element;
+}
+
 async function refreshStatus() {
   try {
     const status = await api('GET', '/api/status');
@@ -286,11 +434,17 @@ async function refreshStatus() {
     body.replaceChildren();
     for (const scope of status.scopes) {
       const row = body.insertRow();
-      cell(row, scope.kind);
-      cell(row, `${scope.key.slice(0, 12)}…`).title = scope.key;
-      cell(row, String(scope.activeRequests));
-      cell(row, scope.coolingDown && scope.cooldownUntil ? timeOf(scope.cooldownUntil) : '–');
-      cell(row, String(scope.admissions));
+      labelled(row, 'Kind', scope.kind);
+      const key = labelled(row, 'Scope', scope.key.slice(0, 8));
+      key.title = `SHA-256 of the backend or origin: ${scope.key}`;
+      key.className = 'key';
+      labelled(row, 'Active', String(scope.activeRequests));
+      labelled(row, 'Cooldown', cooldownOf(scope, status.generatedAt));
+      labelled(row, 'Admitted', String(scope.admissions));
+    }
+    if (status.scopes.length === 0) {
+      const row = body.insertRow();
+      cell(row, 'No scope yet: a search or fetch creates one.').colSpan = 5;
     }
   } catch (error) {
     text('status-updated', `status unavailable: ${error.message}`);
@@ -325,18 +479,8 @@ async function start() {
     `Serving ${info.description} · backend ${info.backend} · network ${info.network} · coordination ${info.coordination} · rendering ${info.render}`,
   );
   showRun(info.run);
-  const suggestions = byId('suggestions');
-  for (const query of info.suggestedQueries) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'suggestion';
-    button.textContent = query;
-    button.addEventListener('click', () => {
-      byId('query').value = query;
-      void runSearch();
-    });
-    suggestions.append(button);
-  }
+  suggestedQueries = info.suggestedQueries;
+  showSuggestions(info.run);
   byId('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void runSearch();

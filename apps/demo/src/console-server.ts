@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TimingEvent, WebRun, WebRuntime } from '@mono-agent/web';
+import type { TimingEvent, WebConfig, WebRun, WebRuntime } from '@mono-agent/web';
 
 /** Largest request body the console accepts: tool arguments are small. */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
@@ -42,10 +42,35 @@ export interface ConsoleOptions {
   host?: string;
   /** What the console runs against, shown in the page. */
   description: string;
-  /** Example queries the page offers. */
-  suggestedQueries?: readonly string[];
+  /** Example queries the page offers, each with what it shows. */
+  suggestedQueries?: readonly SuggestedQuery[];
   /** Timing events of the runtime, in the order they were emitted (the console shows each call's). */
   timings: TimingEvent[];
+}
+
+/** An example query the page offers. */
+export interface SuggestedQuery {
+  /** The query text. */
+  query: string;
+  /** What running it shows, in a few words. */
+  shows: string;
+}
+
+/**
+ * The most requests one search of a plain query (no alternates) can charge to the run's budget: one
+ * per backend of the chain the configuration selects, less those the network policy refuses without
+ * a lookup (public engines under `none` or `localhost`, which are never sent and so never charged).
+ */
+export function searchSpendBound(config: WebConfig): number {
+  const { backend, searxng, ollama } = config.search;
+  const publicBlocked = config.network.mode === 'none' || config.network.mode === 'localhost';
+  if (config.network.mode === 'none') return 0;
+  if (backend === 'searxng' || backend === 'ollama') return 1;
+  if (backend === 'codex') return publicBlocked ? 0 : 1;
+  const keyless = publicBlocked ? 0 : 2;
+  if (backend === 'keyless') return keyless;
+  // auto: the configured operator endpoints, then Codex, then the two keyless engines.
+  return (searxng === undefined ? 0 : 1) + (ollama === undefined ? 0 : 1) + (publicBlocked ? 0 : 1) + keyless;
 }
 
 /** A running console. */
@@ -140,7 +165,10 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
   const api: Record<string, (request: IncomingMessage) => Promise<unknown>> = {
     'GET /api/info': async () => ({
       description: options.description,
-      suggestedQueries: options.suggestedQueries ?? [],
+      // Each suggestion says what it may spend; one that could use up the whole budget is not offered.
+      suggestedQueries: (options.suggestedQueries ?? [])
+        .map((suggestion) => ({ ...suggestion, maxRequests: searchSpendBound(runtime.config) }))
+        .filter((suggestion) => suggestion.maxRequests < runtime.config.search.maxRequestsPerRun),
       coordination: runtime.config.coordination,
       backend: runtime.config.search.backend,
       network: runtime.config.network.mode,

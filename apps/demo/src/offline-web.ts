@@ -135,6 +135,10 @@ export async function startOfflineWeb(): Promise<OfflineWeb> {
       MONO_AGENT_NETWORK_MODE: 'allowlist',
       MONO_AGENT_NETWORK_ALLOW: [fixtureHost, ...(searxHost === undefined ? [] : [searxHost])].join(','),
       MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: searxngEndpoint,
+      // Offline, the local searx is the only backend that can answer: in auto mode Codex and the
+      // keyless engines would be tried after it and each spend a request of the run's budget for
+      // nothing, so one blocked search would use most of the budget on its own.
+      MONO_AGENT_WEB_SEARCH_BACKEND: 'searxng',
     },
     async close() {
       await searx?.stop();

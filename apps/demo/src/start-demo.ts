@@ -6,7 +6,7 @@ import {
   type TimingEvent,
   type WebConfig,
 } from '@mono-agent/web';
-import { startConsole } from './console-server.js';
+import { type SuggestedQuery, startConsole } from './console-server.js';
 import { OFFLINE_QUERIES, type OfflineWeb, startOfflineWeb } from './offline-web.js';
 
 /** Timing events the console keeps for showing each call's own. */
@@ -24,6 +24,11 @@ export interface DemoOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Where to say what is happening. */
   print?: (line: string) => void;
+  /**
+   * Offline only: share limits and cooldowns through host state kept in this directory (`host`
+   * coordination), so cooldowns show in the coordination panel; default `process` coordination.
+   */
+  hostStateDirectory?: string;
 }
 
 /** A running demonstration: the console and whatever stands in for the web. */
@@ -51,7 +56,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
   const timings: TimingEvent[] = [];
   let offline: OfflineWeb | undefined;
   let description: string;
-  let suggestedQueries: string[];
+  let suggestedQueries: SuggestedQuery[];
   let config: WebConfig;
   if (!options.fixtures && (await publicWebReachable())) {
     config = await loadWebConfig({
@@ -59,7 +64,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
       ...(options.configFile === undefined ? {} : { file: options.configFile }),
     });
     description = 'the public web';
-    suggestedQueries = ['HTTP Retry-After header semantics'];
+    suggestedQueries = [{ query: 'HTTP Retry-After header semantics', shows: 'a search of the public web' }];
   } else {
     print(
       options.fixtures
@@ -67,13 +72,22 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
         : 'demo: this machine cannot reach the public web (no DNS answer for html.duckduckgo.com), so the console runs against the loopback fixture web and a local searx. `pnpm demo -- --fixtures` chooses that directly.',
     );
     offline = await startOfflineWeb();
-    config = resolveWebConfig({ env: offline.env });
+    config = resolveWebConfig({
+      env: {
+        ...offline.env,
+        ...(options.hostStateDirectory === undefined ? {} : { MONO_AGENT_WEB_COORDINATION: 'host' }),
+      },
+    });
     description = offline.description;
-    suggestedQueries = [OFFLINE_QUERIES.found, OFFLINE_QUERIES.blocked];
+    suggestedQueries = [
+      { query: OFFLINE_QUERIES.found, shows: 'results: it matches the fixture pages' },
+      { query: OFFLINE_QUERIES.blocked, shows: "a blocked backend: searx's engines throttle and CAPTCHA" },
+    ];
   }
   try {
     const runtime = await createWebRuntime({
       config,
+      ...(options.hostStateDirectory === undefined ? {} : { stateDirectory: options.hostStateDirectory }),
       onTiming: (event) => {
         timings.push(event);
         if (timings.length > TIMING_EVENTS_KEPT) timings.splice(0, timings.length - TIMING_EVENTS_KEPT);

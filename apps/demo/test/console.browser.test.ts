@@ -1,7 +1,9 @@
 // The research console in a real browser: Debian's Chromium driven by playwright-core, against the
 // console started offline (the fixture web and, when installed, the real searx). Each panel is
 // screenshotted into apps/demo/.test-results/ for review.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -81,8 +83,12 @@ describe('the research console', () => {
     await page.keyboard.type(OFFLINE_QUERIES.found);
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.textContent('#search-summary'), { timeout: 30_000 })
+      .poll(() => page.textContent('#search-codes'), { timeout: 30_000 })
       .toContain('status results');
+    // The headline says what happened in words.
+    expect(await page.textContent('#search-summary')).toMatch(
+      /^Found [3-9] results from searxng\. It spent 1 request\.$/,
+    );
     const modelText = (await page.textContent('#search-text')) ?? '';
     expect(modelText).toContain('[BEGIN UNTRUSTED WEB SEARCH RESULTS]');
     expect(modelText).toContain('[END UNTRUSTED WEB SEARCH RESULTS]');
@@ -126,6 +132,9 @@ describe('the research console', () => {
     expect(providers).toContain('searxng rate_limited');
     expect(providers).toContain('fixture-429: too many requests');
     expect(providers).toMatch(/fixture-captcha: CAPTCHA/);
+    expect(await page.textContent('#search-summary')).toMatch(
+      /^No answer: searxng was throttled\. A retry can help after .+\. It spent 1 request\.$/,
+    );
     await shot('blocked-backend', '#search-panel');
   }, 60_000);
 
@@ -138,11 +147,24 @@ describe('the research console', () => {
       'outages retrying',
     ]) {
       await search(query);
-      expect(await page.textContent('#search-summary')).toContain('status results');
+      expect(await page.textContent('#search-codes')).toContain('status results');
     }
     expect(await page.textContent('#budget-remaining')).toBe('0');
     await search('Retry-After backoff');
-    expect(await page.textContent('#search-summary')).toContain('search_budget_exhausted');
+    expect(await page.textContent('#search-codes')).toContain('search_budget_exhausted');
+    expect(await page.textContent('#search-summary')).toBe(
+      "Not sent: this run's search budget is used up (4 of 4 requests). Start a fresh run to search again.",
+    );
+    // No provider was asked, and the page says so instead of pointing at an empty list.
+    expect(await page.textContent('#results-table tbody')).not.toContain('see the providers below');
+    expect(await page.textContent('#providers')).toBe(
+      "No provider was asked: the run's search budget of 4 requests is used up; no request was sent",
+    );
+    // Suggestions that need a request say so and are not sent.
+    for (const button of await page.locator('#suggestions button').all()) {
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.textContent()).toContain('0 left: start a fresh run');
+    }
     await shot('budget-exhausted', '#run-panel');
     const before = await page.textContent('#run-number');
     await page.click('#new-run');
@@ -150,10 +172,48 @@ describe('the research console', () => {
     expect(await page.textContent('#run-number')).not.toBe(before);
     // The search the exhausted run could not send now goes out, on the fresh budget.
     await search('Retry-After backoff');
-    expect(await page.textContent('#search-summary')).toContain('status results');
+    expect(await page.textContent('#search-codes')).toContain('status results');
     expect(await page.textContent('#budget-remaining')).toBe('3');
     await shot('fresh-run', '#run-panel');
   }, 120_000);
+
+  it('suggested queries show what they spend and never use up the budget on their own', async () => {
+    const buttons = page.locator('#suggestions button');
+    expect(await buttons.count()).toBe(2);
+    const used = async () => Number((await page.textContent('#budget-used'))?.split(' ')[0]);
+    const limit = Number((await page.textContent('#budget-used'))?.split(' of ')[1]);
+    // Each click of every suggestion, three rounds: what each spends is at most what it says.
+    for (let round = 0; round < 3; round += 1) {
+      for (let index = 0; index < 2; index += 1) {
+        const label = (await buttons.nth(index).textContent()) ?? '';
+        const bound = /spends up to (\d+) requests? of (\d+)/.exec(label);
+        expect(bound, label).not.toBeNull();
+        expect(Number(bound![1])).toBeLessThan(limit);
+        const before = await used();
+        await andWait('#search-panel', () => buttons.nth(index).click());
+        expect((await used()) - before).toBeLessThanOrEqual(Number(bound![1]));
+        expect(await page.textContent('#search-codes')).not.toContain('search_budget_exhausted');
+      }
+    }
+    expect(Number(await page.textContent('#budget-remaining'))).toBeGreaterThan(0);
+    await shot('suggestions', '#search-panel');
+  }, 120_000);
+
+  it('explains its terms where they appear', async () => {
+    await search(OFFLINE_QUERIES.found);
+    for (const [term, hint, panel] of [
+      ['Fused score', '#score-hint', '#search-panel'],
+      ['Provider', '#score-hint', '#search-panel'],
+      ['Stage', '#stage-hint', '#fetch-panel'],
+      ['Scope', '#scope-hint', '#status-panel'],
+      ['Cooldown', '#scope-hint', '#status-panel'],
+      ['Budget', '#budget-hint', '#run-panel'],
+    ] as const) {
+      const note = page.locator(`${panel} ${hint}`);
+      expect(await note.isVisible(), hint).toBe(true);
+      expect(await note.textContent()).toMatch(new RegExp(`${term}[^:]*: \\w`));
+    }
+  }, 60_000);
 
   it('shows host coordination status and resets it', async () => {
     await page.fill('#fetch-url', `${demo.offline?.fixture.baseUrl}/content/json`);
@@ -235,6 +295,85 @@ describe('the research console', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     }
     await page.screenshot({ path: `${ARTIFACTS}console-narrow.png`, fullPage: true });
+    // At phone width each result is a labelled block, its title on one line of its own.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const first = await page.evaluate(() => {
+      const row = document.querySelector('#results-table tbody tr') as HTMLElement;
+      const title = row.querySelector('td[data-label="Title"]') as HTMLElement;
+      return { display: getComputedStyle(row).display, titleWidth: title.getBoundingClientRect().width };
+    });
+    expect(first.display).toBe('block');
+    expect(first.titleWidth).toBeGreaterThan(250);
+    await shot('search-390', '#search-panel');
+  }, 60_000);
+});
+
+describe('the coordination panel in host mode', () => {
+  let hostDemo: RunningDemo;
+  let stateDirectory: string;
+  beforeAll(async () => {
+    stateDirectory = mkdtempSync(join(tmpdir(), 'console-host-state-'));
+    hostDemo = await startDemo({ fixtures: true, hostStateDirectory: join(stateDirectory, 'web-control') });
+  }, 90_000);
+  afterAll(async () => {
+    await hostDemo?.close();
+    rmSync(stateDirectory, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await page.close();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(hostDemo.url);
+    await page.waitForSelector('body[data-ready="true"]');
+  });
+
+  it('shows each scope and its cooldown in a table that fits at 1440 px and reads at 390 px', async () => {
+    // In host mode a throttled fetch cools its origin down; a search adds a scope of another kind.
+    await search(OFFLINE_QUERIES.found);
+    await page.fill('#fetch-url', `${hostDemo.offline?.fixture.baseUrl}/status/429`);
+    await clickFetch();
+    await expect
+      .poll(() => page.locator('#scopes-table tbody tr').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => page.textContent('#scopes-table tbody'), { timeout: 10_000 })
+      .toMatch(/throttled: until .+, (\d+ min )?\d+ s left|throttled: until .+, \d+ min left/);
+    const fits = () =>
+      page.evaluate(() => {
+        const wrap = document.querySelector('#status-panel .table-wrap') as HTMLElement;
+        const right = wrap.getBoundingClientRect().right;
+        const cells = [...document.querySelectorAll('#scopes-table td')].map(
+          (element) => element.getBoundingClientRect().right,
+        );
+        return {
+          overflow: wrap.scrollWidth - wrap.clientWidth,
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          outside: cells.filter((edge) => edge > right + 0.5).length,
+        };
+      });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await fits()).toEqual({ overflow: 0, page: 0, outside: 0 });
+    // Every column is shown as a column at this width.
+    expect(await page.locator('#scopes-table thead').isVisible()).toBe(true);
+    await shot('coordination-1440', '#status-panel');
+    await page.screenshot({ path: `${ARTIFACTS}console-1440.png` });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await fits()).toEqual({ overflow: 0, page: 0, outside: 0 });
+    // Stacked: each value beside its column's name.
+    // Read in one go: the panel replaces its rows at every refresh.
+    const stacked = await page.evaluate(() => {
+      const row = document.querySelector('#scopes-table tbody tr') as HTMLElement;
+      return {
+        display: getComputedStyle(row).display,
+        labels: [...row.querySelectorAll('td')].map((cell) => getComputedStyle(cell, '::before').content),
+      };
+    });
+    expect(stacked).toEqual({
+      display: 'block',
+      labels: ['"Kind"', '"Scope"', '"Active"', '"Cooldown"', '"Admitted"'],
+    });
+    await shot('coordination-390', '#status-panel');
+    await page.screenshot({ path: `${ARTIFACTS}console-390.png`, fullPage: true });
   }, 60_000);
 });
 
@@ -275,6 +414,11 @@ describe('the console server', () => {
       'blocked-backend',
       'budget-exhausted',
       'status-panel',
+      'suggestions',
+      'coordination-1440',
+      'coordination-390',
+      'console-1440',
+      'console-390',
     ]) {
       expect(files).toContain(`${name}.png`);
       expect(readFileSync(`${ARTIFACTS}${name}.png`).subarray(1, 4).toString()).toBe('PNG');

@@ -16,7 +16,7 @@ Usage:
   mono-agent-web fetch <url> [--format markdown|text|raw] [--start-line N] [--max-lines N]
                              [--max-output-chars N] [--render never|auto|always]
   mono-agent-web extract [file|-] --url <url> [--content-type T] [--format markdown|text|raw]
-  mono-agent-web web-control status|reset --json
+  mono-agent-web web-control status|reset [--json]
   mono-agent-web validate [--no-liveness] [--json]
   mono-agent-web mcp [--run-idle-seconds N]
                                 serve WebSearch and WebFetch to an MCP client over stdio; a burst

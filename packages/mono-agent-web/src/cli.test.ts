@@ -119,9 +119,15 @@ describe('mono-agent-web', () => {
   });
 
   it('validate reports the web section and fails a blocked endpoint with the invalid-input code', async () => {
-    const ok = await run(['validate', '--no-liveness']);
+    const ok = await run(['validate', '--no-liveness'], {
+      env: { MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: web.baseUrl },
+    });
     expect(ok.code).toBe(EXIT_CODES.success);
     expect(ok.stdout).toContain('Web search & fetch (liveness off)');
+    // The allowlist holds only the fixture: with no SearXNG, no backend of the auto chain is left.
+    const nothing = await run(['validate', '--no-liveness']);
+    expect(nothing.code).toBe(EXIT_CODES.invalidInput);
+    expect(nothing.stdout).toMatch(/\[fail\] search\.backends: every search would fail/);
     const blocked = await run(['validate', '--no-liveness', '--json'], {
       env: { MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: 'http://127.0.0.1:9' },
     });
@@ -151,6 +157,9 @@ describe('mono-agent-web', () => {
     expect(status.stdout).not.toContain(String(web.port));
     const reset = await run(['web-control', 'reset', '--json'], { env });
     expect(JSON.parse(reset.stdout)).toMatchObject({ reset: true, clearedBuckets: 1 });
-    expect((await run(['web-control', 'status'], { env })).code).toBe(EXIT_CODES.invalidInput);
+    const text = await run(['web-control', 'status'], { env });
+    expect(text.code).toBe(EXIT_CODES.success);
+    expect(text.stdout).toMatch(/^Coordination: host mode, shared through .*state\.json$/m);
+    expect(text.stdout).toContain('Cooldowns: none');
   });
 });

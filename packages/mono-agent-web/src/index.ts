@@ -53,5 +53,6 @@ export {
   type ValidateOptions,
   type ValidationCheck,
   type ValidationReport,
+  type ValidationStatus,
   validateWebConfig,
 } from './validate/validate-web-config.js';

@@ -233,7 +233,6 @@ async function webControlCommand(parsed: Parsed, rest: string[], output: CliOutp
   if ((action !== 'status' && action !== 'reset') || rest.length !== 1) {
     throw new UsageError("web-control takes 'status' or 'reset'");
   }
-  if (!parsed.values.json) throw new UsageError(`web-control ${action} prints JSON only: add --json`);
   const runtime = await loadRuntime(parsed, output);
   let report: Awaited<ReturnType<typeof runtime.coordinator.status | typeof runtime.coordinator.reset>>;
   try {
@@ -241,16 +240,23 @@ async function webControlCommand(parsed: Parsed, rest: string[], output: CliOutp
   } catch (error) {
     // Unsafe host state or an unreachable Redis: the refusal is JSON too, naming the problem.
     if (!WebToolError.isInstance(error)) throw error;
-    output.stdout(
-      `${JSON.stringify({ mode: runtime.coordinator.mode, error: { code: error.code, message: error.message, details: error.details } }, null, 2)}\n`,
-    );
+    if (parsed.values.json)
+      output.stdout(
+        `${JSON.stringify({ mode: runtime.coordinator.mode, error: { code: error.code, message: error.message, details: error.details } }, null, 2)}\n`,
+      );
     output.stderr(`mono-agent-web: ${error.code}: ${error.message}\n`);
     return exitCodeFor(error.code);
   } finally {
     // Closes a Redis connection, so the command ends as soon as it has answered.
     await runtime.close();
   }
-  output.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  if (parsed.values.json) output.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    const { formatCoordinatorStatus, formatResetReport } = await import(
+      './web-control/format-web-control.js'
+    );
+    output.stdout('reset' in report ? formatResetReport(report) : formatCoordinatorStatus(report));
+  }
   return action === 'reset' && 'reset' in report && report.reset === false
     ? EXIT_CODES.backendFailure
     : EXIT_CODES.success;
@@ -290,8 +296,8 @@ async function validateCommand(parsed: Parsed, rest: string[], output: CliOutput
   if (parsed.values.json) {
     output.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    output.stdout(`${report.section}${report.liveness ? '' : ' (liveness off)'}\n`);
-    for (const check of report.checks) output.stdout(`  [${check.status}] ${check.name}: ${check.detail}\n`);
+    const { formatValidationReport } = await import('./validate/format-validation.js');
+    output.stdout(formatValidationReport(report));
   }
   if (report.ok) return EXIT_CODES.success;
   const structural = report.checks.some(

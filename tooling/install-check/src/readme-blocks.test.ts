@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allReadmeBlocks, BLOCK_KINDS, installedPackages, mcpLaunch } from './readme-blocks.js';
+import {
+  allReadmeBlocks,
+  BLOCK_KINDS,
+  installedPackages,
+  mcpLaunch,
+  repositoryRoot,
+} from './readme-blocks.js';
 
 const blocks = allReadmeBlocks();
 
@@ -37,6 +45,46 @@ describe('README code blocks', () => {
     expect(configs.length).toBeGreaterThanOrEqual(3);
     for (const block of configs) {
       expect(mcpLaunch(block)).toMatchObject({ command: 'npx', args: ['-y', '@mono-agent/web', 'mcp'] });
+    }
+  });
+
+  it('give the common MCP clients configurations that are valid JSON (or TOML for Codex), each naming its file', () => {
+    const readme = readFileSync(join(repositoryRoot, 'packages/mono-agent-web/README.md'), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    const configs = blocks.filter(
+      (block) => block.kind === 'mcp-config' && block.file === 'packages/mono-agent-web/README.md',
+    );
+    const json = configs.filter((block) => block.language === 'json');
+    expect(json.length).toBeGreaterThanOrEqual(2);
+    for (const block of json) {
+      const where = `${block.file}:${block.line}`;
+      const parsed = JSON.parse(block.code) as Record<string, Record<string, Record<string, unknown>>>;
+      expect(Object.keys(parsed), where).toHaveLength(1);
+      const [shape] = Object.keys(parsed);
+      expect(['mcpServers', 'servers'], where).toContain(shape);
+      for (const entry of Object.values(parsed[shape!]!)) {
+        for (const key of Object.keys(entry))
+          expect(['type', 'command', 'args', 'env'], where).toContain(key);
+        for (const value of Object.values((entry.env ?? {}) as Record<string, unknown>))
+          expect(typeof value, where).toBe('string');
+      }
+    }
+    expect(configs.filter((block) => block.language === 'toml')).toHaveLength(1);
+    for (const [client, file] of [
+      ['Claude Desktop', 'claude_desktop_config.json'],
+      ['Claude Code', '.mcp.json'],
+      ['Cursor', '.cursor/mcp.json'],
+      ['Windsurf', 'mcp_config.json'],
+      ['Gemini CLI', '.gemini/settings.json'],
+      ['VS Code', '.vscode/mcp.json'],
+      ['Codex', '.codex/config.toml'],
+    ]) {
+      // The client is named with its file in parentheses: "Cursor (`~/.cursor/mcp.json` …)".
+      const named = readme.indexOf(`${client} (\``);
+      expect(named, client).toBeGreaterThanOrEqual(0);
+      expect(readme.slice(named, named + 120), client).toContain(file);
     }
   });
 });

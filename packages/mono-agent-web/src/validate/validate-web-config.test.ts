@@ -15,14 +15,27 @@ afterAll(async () => {
   await web.close();
 });
 
+// The renderer and the codex CLI as if installed, so the version judgement itself is what is tested.
+const installed = (command: string) => `/opt/bin/${command}`;
+const browser = (output: string) => ({ runVersion: async () => output, findCommand: installed });
+
 const names = (report: Awaited<ReturnType<typeof validateWebConfig>>) =>
   Object.fromEntries(report.checks.map((check) => [check.name, check.status]));
 
 describe('validateWebConfig', () => {
   it('passes the defaults structurally, without probes when liveness is off', async () => {
-    const report = await validateWebConfig(resolveWebConfig({ env: {} }), { liveness: false });
+    const report = await validateWebConfig(resolveWebConfig({ env: {} }), {
+      liveness: false,
+      findCommand: installed,
+    });
     expect(report.ok).toBe(true);
-    expect(names(report)).toMatchObject({ 'network.mode': 'ok', 'network.keyless': 'ok' });
+    // Allowed by the policy, but the keyless engines and Codex are found out only by a search.
+    expect(names(report)).toMatchObject({
+      'network.mode': 'ok',
+      'network.keyless': 'note',
+      'search.codex': 'note',
+      'search.backends': 'ok',
+    });
     expect(report.checks.some((check) => check.name.startsWith('liveness.'))).toBe(false);
   });
 
@@ -104,36 +117,105 @@ describe('validateWebConfig', () => {
 
   it('accepts only agent-browser itself as the renderer, not any program that prints a version', async () => {
     const config = resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } });
-    const other = await validateWebConfig(config, { runVersion: async () => 'Python 3.11.2\n' });
+    const other = await validateWebConfig(config, browser('Python 3.11.2\n'));
     expect(names(other)['fetch.browser']).toBe('fail');
-    const bare = await validateWebConfig(config, { runVersion: async () => '1.2.3\n' });
+    const bare = await validateWebConfig(config, browser('1.2.3\n'));
     expect(names(bare)['fetch.browser']).toBe('fail');
   });
 
   it('checks the renderer version only when rendering is enabled', async () => {
     const config = resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } });
-    const good = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.41.2\n' });
+    const good = await validateWebConfig(config, browser('agent-browser 0.41.2\n'));
     expect(names(good)['fetch.browser']).toBe('ok');
-    const old = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.33.0' });
+    const old = await validateWebConfig(config, browser('agent-browser 0.33.0'));
     expect(names(old)['fetch.browser']).toBe('fail');
-    const oldest = await validateWebConfig(config, { runVersion: async () => 'agent-browser 0.33.1' });
+    const oldest = await validateWebConfig(config, browser('agent-browser 0.33.1'));
     expect(names(oldest)['fetch.browser']).toBe('ok');
     // Another program that prints a version is not agent-browser, however new its number.
     for (const other of ['Python 3.11.2', 'codex-cli 9.9.9', 'chromium 156.0.8078.108', '1.2.3']) {
-      const impostor = await validateWebConfig(config, { runVersion: async () => other });
+      const impostor = await validateWebConfig(config, browser(other));
       expect(names(impostor)['fetch.browser']).toBe('fail');
       expect(impostor.checks.find((check) => check.name === 'fetch.browser')?.detail).toContain(
         'does not report agent-browser',
       );
     }
     const missing = await validateWebConfig(config, {
+      findCommand: installed,
       runVersion: async () => {
         throw Object.assign(new Error('spawn agent-browser ENOENT'), { code: 'ENOENT' });
       },
     });
     expect(missing.checks.find((check) => check.name === 'fetch.browser')?.detail).toContain('did not run');
-    const never = await validateWebConfig(resolveWebConfig({ env: {} }), { runVersion: async () => 'x' });
+    const never = await validateWebConfig(resolveWebConfig({ env: {} }), browser('x'));
     expect(never.checks.some((check) => check.name === 'fetch.browser')).toBe(false);
+  });
+
+  it('fails a configuration whose every search backend the policy blocks, naming each', async () => {
+    const check = (report: Awaited<ReturnType<typeof validateWebConfig>>, name: string) =>
+      report.checks.find((entry) => entry.name === name);
+    for (const mode of ['none', 'localhost']) {
+      const report = await validateWebConfig(resolveWebConfig({ env: { MONO_AGENT_NETWORK_MODE: mode } }), {
+        liveness: false,
+        findCommand: installed,
+      });
+      expect(report.ok).toBe(false);
+      expect(check(report, 'search.backends')).toMatchObject({ status: 'fail' });
+      for (const name of ['codex', 'duckduckgo', 'startpage'])
+        expect(check(report, 'search.backends')?.detail).toContain(name);
+    }
+    // A local SearXNG keeps one backend usable: the others are named as blocked, and nothing fails.
+    const local = await validateWebConfig(
+      resolveWebConfig({
+        env: {
+          MONO_AGENT_NETWORK_MODE: 'localhost',
+          MONO_AGENT_WEB_SEARCH_SEARXNG_ENDPOINT: 'http://127.0.0.1:8888',
+        },
+      }),
+      { liveness: false, findCommand: installed },
+    );
+    expect(local.ok).toBe(true);
+    expect(check(local, 'search.backends')).toMatchObject({ status: 'note' });
+    expect(check(local, 'search.backends')?.detail).toMatch(/reach searxng only; unusable: codex/);
+    expect(check(local, 'liveness.searxng')).toMatchObject({ status: 'note' });
+  });
+
+  it('reports a missing codex CLI without starting anything: a failure in strict mode, a warning in auto', async () => {
+    const absent = () => undefined;
+    const strict = await validateWebConfig(
+      resolveWebConfig({ env: { MONO_AGENT_WEB_SEARCH_BACKEND: 'codex' } }),
+      { findCommand: absent },
+    );
+    expect(names(strict)).toMatchObject({
+      'search.codex': 'fail',
+      'search.backends': 'fail',
+      'liveness.codex': 'fail',
+    });
+    const auto = await validateWebConfig(resolveWebConfig({ env: {} }), {
+      liveness: false,
+      findCommand: absent,
+    });
+    expect(names(auto)).toMatchObject({ 'search.codex': 'warn', 'search.backends': 'note' });
+    expect(auto.ok).toBe(true);
+  });
+
+  it('checks the renderer is installed even with liveness off, without running a missing one', async () => {
+    const config = resolveWebConfig({ env: { MONO_AGENT_WEB_FETCH_RENDER: 'auto' } });
+    let ran = false;
+    const report = await validateWebConfig(config, {
+      liveness: false,
+      findCommand: () => undefined,
+      runVersion: async () => {
+        ran = true;
+        return 'agent-browser 0.41.2';
+      },
+    });
+    expect(ran).toBe(false);
+    expect(report.checks.find((entry) => entry.name === 'fetch.browser')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('is not on the PATH'),
+    });
+    const impostor = await validateWebConfig(config, { liveness: false, ...browser('Python 3.11.2') });
+    expect(names(impostor)['fetch.browser']).toBe('fail');
   });
 
   it.skipIf(findCodexBinary() === undefined && !process.env.CI)(
@@ -147,8 +229,14 @@ describe('validateWebConfig', () => {
         const check = report.checks.find((entry) => entry.name === 'liveness.codex');
         expect(check?.status).toBe('fail');
         expect(check?.detail).toMatch(/account false, web search true, model true/);
-        const offline = await validateWebConfig(config, { liveness: false });
-        expect(offline.checks.some((entry) => entry.name === 'liveness.codex')).toBe(false);
+        const offline = await validateWebConfig(config, {
+          liveness: false,
+          codexCommand: findCodexBinary()!,
+        });
+        expect(offline.checks.find((entry) => entry.name === 'liveness.codex')).toMatchObject({
+          status: 'note',
+          detail: expect.stringContaining('not checked (liveness off)'),
+        });
       } finally {
         vi.unstubAllEnvs();
         rmSync(home, { recursive: true, force: true });

@@ -58,15 +58,22 @@ describe('validate: the renderer check', () => {
     expect(other.run.code).not.toBe(EXIT_CODES.success);
   });
 
-  it('skips the check with --no-liveness without changing the structural checks', async () => {
+  it('judges the renderer locally with --no-liveness too, without changing the structural checks', async () => {
+    // Running `browserCommand --version` is a local fact (no update check, no network), so liveness
+    // off does not skip it: a program that is not agent-browser fails either way.
     const env = {
       MONO_AGENT_WEB_FETCH_RENDER: 'auto',
       MONO_AGENT_WEB_BROWSER_COMMAND: program('unused', 'Python 3.11.2'),
       MONO_AGENT_NETWORK_MODE: 'localhost',
     };
     const off = await validate(env, ['--no-liveness']);
-    expect(off.check('fetch.browser')?.detail).toContain('liveness off');
+    expect(off.check('fetch.browser')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('does not report agent-browser'),
+    });
     expect(off.check('network.mode')).toMatchObject({ status: 'ok' });
+    const on = await validate(env);
+    expect(on.check('network.mode')).toEqual(off.check('network.mode'));
   });
 });
 
