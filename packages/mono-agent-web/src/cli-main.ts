@@ -8,6 +8,9 @@ import { runCli } from './run-cli.js';
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-}).then((code) => {
-  process.exitCode = code;
-}, exitWithInternalError);
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => exitWithInternalError(error, { command: process.argv[2] }),
+);
