@@ -1,6 +1,6 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import type { DocumentSlice, ExtractedDocument, OutputFormat } from '@mono-agent/extract';
-import { httpRequest } from '@mono-agent/net';
+import { type AttemptInfo, httpRequest } from '@mono-agent/net';
 import {
   type ArgumentProblem,
   DEFAULT_FETCH_OUTPUT_CHARS,
@@ -11,6 +11,7 @@ import {
   TOOL_NAMES,
   WebFetchInput,
 } from '@mono-agent/tool-adapters';
+import type { CallOptions, CallProgress } from './call-progress.js';
 import { createFetchAdmission, type OriginCooldown } from './fetch-admission.js';
 import { effectiveRenderMode, type RequestedRender, rememberRender, renderReport } from './fetch-render.js';
 import { explainPolicyDenial, type PolicyDenial } from './policy-denial.js';
@@ -93,7 +94,7 @@ const EXPLAINED_CODES = new Set<FailureCode>([
 export async function webFetchCall(
   runContext: RunContext,
   args: unknown,
-  callOptions: { signal?: AbortSignal } = {},
+  callOptions: CallOptions = {},
 ): Promise<ToolCallResult> {
   runContext.ensureOpen();
   const startedAt = performance.now();
@@ -104,7 +105,7 @@ export async function webFetchCall(
   if (!request.ok) return fail(request.failure);
   const render = checkRenderRequest(context, request.value);
   if (!render.ok) return fail(render.failure);
-  const page = await loadPage(context, request.value, callOptions.signal);
+  const page = await loadPage(context, request.value, callOptions.signal, callOptions.onProgress);
   if (!page.ok) return fail(page.failure);
   const slice = await sliceForOutput(context, request.value, page.value);
   if (!slice.ok) return fail(slice.failure, page.value.cacheHit);
@@ -187,6 +188,7 @@ async function loadPage(
   context: FetchContext,
   request: FetchRequest,
   signal: AbortSignal | undefined,
+  onProgress?: (progress: CallProgress) => void,
 ): Promise<Step<LoadedPage>> {
   const cached = context.documents.get(request.cacheKey);
   if (cached !== undefined) {
@@ -196,7 +198,9 @@ async function loadPage(
       value: { document: cached, url: cached.url, ...answer, attempts: 0, cacheHit: true },
     };
   }
-  const result = await context.share(`fetch:${request.cacheKey}`, () => fetchPage(context, request, signal));
+  const result = await context.share(`fetch:${request.cacheKey}`, () =>
+    fetchPage(context, request, signal, onProgress),
+  );
   if (!result.ok) return { ok: false, failure: failureFrom(context, result.error) };
   // A follower of a shared fetch finds the document already stored and keeps the same object.
   if (context.documents.get(request.cacheKey) !== result.document) {
@@ -218,12 +222,18 @@ async function loadPage(
 }
 
 /** One guarded fetch and extraction, every attempt admitted for its origin. */
-async function fetchPage(context: FetchContext, request: FetchRequest, signal: AbortSignal | undefined) {
+async function fetchPage(
+  context: FetchContext,
+  request: FetchRequest,
+  signal: AbortSignal | undefined,
+  onProgress?: (progress: CallProgress) => void,
+) {
   const admission = createFetchAdmission(context.coordinator);
+  const watched = onProgress === undefined ? undefined : watchFetch(admission, context.renderer, onProgress);
   try {
     return await context.extract.fetchDocument(request.url, {
       // This package's transport: the extraction package then never loads a second copy of it.
-      request: httpRequest,
+      request: watched?.request ?? httpRequest,
       // Its bodies are fresh arrays nothing else holds: extraction takes them over uncopied.
       handOverBody: true,
       policy: context.policy,
@@ -231,14 +241,52 @@ async function fetchPage(context: FetchContext, request: FetchRequest, signal: A
       format: request.format,
       deadlineMs: FETCH_DEADLINE_MS,
       signal: context.signalFor(signal),
-      beforeAttempt: admission.beforeAttempt,
+      beforeAttempt: watched?.beforeAttempt ?? admission.beforeAttempt,
       afterAttempt: admission.afterAttempt,
       render: request.render,
-      renderer: context.renderer,
+      renderer: watched?.renderer ?? context.renderer,
     });
   } finally {
     await admission.releaseAll();
   }
+}
+
+/**
+ * The fetch's hooks with progress reported around them: the admission wait, each admitted attempt,
+ * the body's bytes, a retry wait and a render. What is reported never changes what runs.
+ */
+function watchFetch(
+  admission: ReturnType<typeof createFetchAdmission>,
+  renderer: FetchContext['renderer'],
+  onProgress: (progress: CallProgress) => void,
+) {
+  const sleep = process.getBuiltinModule('node:timers/promises').setTimeout;
+  return {
+    async beforeAttempt(attempt: AttemptInfo) {
+      onProgress({ stage: 'admission', origin: attempt.origin });
+      await admission.beforeAttempt(attempt);
+      onProgress({ stage: 'connecting', origin: attempt.origin, attempt: attempt.attempt });
+    },
+    request: ((url, options) =>
+      httpRequest(url, {
+        ...options,
+        onBodyBytes: (bytes, totalBytes) =>
+          onProgress({ stage: 'downloading', bytes, ...(totalBytes === undefined ? {} : { totalBytes }) }),
+        sleep: async (ms, waitSignal) => {
+          onProgress({ stage: 'retry_wait', delayMs: ms });
+          await sleep(ms, undefined, { signal: waitSignal });
+        },
+      })) satisfies typeof httpRequest,
+    renderer:
+      renderer === undefined
+        ? undefined
+        : {
+            render(url: string, options: Parameters<NonNullable<FetchContext['renderer']>['render']>[1]) {
+              onProgress({ stage: 'rendering' });
+              return renderer.render(url, options);
+            },
+          },
+  };
 }
 
 /**
