@@ -8,6 +8,7 @@ import { runCli } from './run-cli.js';
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  progress: process.stderr,
 }).then(
   (code) => {
     process.exitCode = code;

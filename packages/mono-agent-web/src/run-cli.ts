@@ -1,4 +1,5 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
+import { createProgressLine, type ProgressClock, type ProgressStream } from './cli-progress.js';
 import {
   CommandLineError,
   type CommandName,
@@ -27,6 +28,13 @@ export interface CliOutput {
   env?: Readonly<Record<string, string | undefined>>;
   /** Extra runtime options (tests point the keyless engines at a local replay). */
   runtime?: Partial<Omit<WebRuntimeOptions, 'config'>>;
+  /**
+   * Where a long search or fetch shows what it waits for (the bin passes stderr): drawn only when it
+   * is a terminal, never under `--json`. Left out, no progress is shown.
+   */
+  progress?: ProgressStream;
+  /** The progress line's clock (default the process's). */
+  progressClock?: ProgressClock;
 }
 
 type Parsed = ParsedCommandLine;
@@ -337,11 +345,22 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
   const stop = () => interrupt.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const progress = parsed.values.json
+    ? undefined
+    : createProgressLine(tool, output.progress, output.progressClock);
   try {
-    const result =
-      tool === 'search'
-        ? await run.webSearch(args, { signal: interrupt.signal })
-        : await run.webFetch(args, { signal: interrupt.signal });
+    const callOptions = {
+      signal: interrupt.signal,
+      ...(progress === undefined ? {} : { onProgress: progress.onProgress }),
+    };
+    let result: ToolCallResult;
+    try {
+      result =
+        tool === 'search' ? await run.webSearch(args, callOptions) : await run.webFetch(args, callOptions);
+    } finally {
+      // The line is erased before the answer is printed, and when the call fails.
+      progress?.stop();
+    }
     return await print(tool, args, result, parsed, output);
   } finally {
     process.removeListener('SIGINT', stop);
