@@ -486,10 +486,12 @@ describe('the installed bin', () => {
   it('answers --help and --version from its CommonJS entry alone, before any ES module of the package', async () => {
     for (const args of [['--help'], ['--version'], ['help', 'fetch'], ['search', '--help']]) {
       const ours = (await loadedBy(args)).filter((url) => url.includes('/node_modules/@mono-agent/'));
-      // The entry is listed twice, as the main module's URL and as a required file.
+      // The entry is listed twice, as the main module's URL and as a required file; the manifest is
+      // read for the version, which a command's help does not show.
+      const versioned = args[0] === '--help' || args[0] === '--version';
       expect([...new Set(ours.map((url) => url.slice(url.indexOf('/node_modules/'))))]).toEqual([
         '/node_modules/@mono-agent/web/dist/bin/cli.cjs',
-        '/node_modules/@mono-agent/web/package.json',
+        ...(versioned ? ['/node_modules/@mono-agent/web/package.json'] : []),
       ]);
     }
   });
