@@ -21,6 +21,12 @@ if (answer !== undefined) {
   try {
     runCommonJsBundle(join(__dirname, 'cli-main.cjs'));
   } catch (error) {
-    exitWithInternalError(error);
+    let installed: string | undefined;
+    try {
+      installed = version();
+    } catch {
+      // A broken install may lack its manifest too; the report says unknown.
+    }
+    exitWithInternalError(error, { command: argv[0], version: installed });
   }
 }

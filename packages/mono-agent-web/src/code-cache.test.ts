@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BUNDLE_IMPORT,
+  BUNDLE_SCRIPT_NAME,
   CODE_CACHE_SUFFIX,
   compileCommonJs,
   runCommonJsBundle,
@@ -32,6 +33,8 @@ record.imported = ${BUNDLE_IMPORT}('./esm.mjs').then((esm) => esm.value);
 record.builtIn = ${BUNDLE_IMPORT}('node:path').then((path) => typeof path.join);
 `;
 
+// Each test runs its bundle under a script name of its own (its path): V8's in-process compilation
+// cache would otherwise answer a second compile of the same text and name without reading the file.
 describe('running the CLI bundle with its code cache', () => {
   let folder: string;
   let bundle: string;
@@ -52,7 +55,7 @@ describe('running the CLI bundle with its code cache', () => {
     writeFileSync(`${bundle}${CODE_CACHE_SUFFIX}`, compileCommonJs(bundle, source).createCachedData());
 
   it('runs the file as require() would when there is no cache', async () => {
-    expect(runCommonJsBundle(bundle, {})).toBe('absent');
+    expect(runCommonJsBundle(bundle, {}, bundle)).toBe('absent');
     const [record] = seen.codeCacheRuns ?? [];
     expect(record).toMatchObject({
       filename: bundle,
@@ -68,7 +71,7 @@ describe('running the CLI bundle with its code cache', () => {
 
   it('uses a cache made for the same text, and import() still works inside', async () => {
     writeCache(BUNDLE);
-    expect(runCommonJsBundle(bundle, {})).toBe('used');
+    expect(runCommonJsBundle(bundle, {}, bundle)).toBe('used');
     expect(seen.codeCacheRuns).toHaveLength(1);
     await expect(seen.codeCacheRuns?.[0]?.imported).resolves.toBe('imported');
   });
@@ -76,21 +79,33 @@ describe('running the CLI bundle with its code cache', () => {
   it('compiles afresh, and runs the new text, when the bundle changed after its cache was made', async () => {
     writeCache(BUNDLE);
     writeFileSync(bundle, `${BUNDLE}\nrecord.edited = true;\n`);
-    expect(runCommonJsBundle(bundle, {})).toBe('rejected');
+    expect(runCommonJsBundle(bundle, {}, bundle)).toBe('rejected');
     expect(seen.codeCacheRuns?.[0]).toMatchObject({ edited: true });
     await expect(seen.codeCacheRuns?.[0]?.imported).resolves.toBe('imported');
   });
 
   it('rejects a cache file that is not a code cache, and still runs', async () => {
     writeFileSync(`${bundle}${CODE_CACHE_SUFFIX}`, 'not a code cache');
-    expect(runCommonJsBundle(bundle, {})).toBe('rejected');
+    expect(runCommonJsBundle(bundle, {}, bundle)).toBe('rejected');
     expect(seen.codeCacheRuns).toHaveLength(1);
     await expect(seen.codeCacheRuns?.[0]?.imported).resolves.toBe('imported');
   });
 
+  it(`names the script ${BUNDLE_SCRIPT_NAME} in stack traces, not the folder it runs from`, () => {
+    // A unique text, so no earlier compile in this process answers for it.
+    const source = `module.exports = new Error('where').stack; // ${folder}\n`;
+    writeFileSync(bundle, source);
+    const cache = compileCommonJs(BUNDLE_SCRIPT_NAME, source).createCachedData();
+    writeFileSync(`${bundle}${CODE_CACHE_SUFFIX}`, cache);
+    expect(runCommonJsBundle(bundle, {})).toBe('used');
+    const stack = createRequire(import.meta.url).cache[bundle]?.exports as string;
+    expect(stack.split('\n')[1]).toContain(`(${BUNDLE_SCRIPT_NAME}:1:`);
+    expect(stack).not.toContain(folder);
+  });
+
   it('throws what the bundle throws, and leaves no half-loaded module in the cache', () => {
     writeFileSync(bundle, 'throw new Error("bundle failed");');
-    expect(() => runCommonJsBundle(bundle, {})).toThrow('bundle failed');
+    expect(() => runCommonJsBundle(bundle, {}, bundle)).toThrow('bundle failed');
     expect(createRequire(import.meta.url).cache[bundle]).toBeUndefined();
   });
 });

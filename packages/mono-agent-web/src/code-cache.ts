@@ -23,6 +23,14 @@ export const CODE_CACHE_SUFFIX = '.cache';
  */
 export const BUNDLE_IMPORT = 'esmImp';
 
+/**
+ * The script name the bundle is compiled under, wherever it is installed. V8 keeps the name a code
+ * cache was written under and puts it in stack traces of every run that uses the cache, so a cache
+ * written under the bundle's path would print the build machine's folder from an installed copy.
+ * One fixed name, relative to the package, is true for every copy.
+ */
+export const BUNDLE_SCRIPT_NAME = '@mono-agent/web/dist/bin/cli-main.cjs';
+
 /** The environment variable naming a file to write the bundle's code cache to when the command ends. */
 export const WRITE_CODE_CACHE_VARIABLE = 'MONO_AGENT_WEB_WRITE_CODE_CACHE';
 
@@ -34,11 +42,18 @@ function wrapCommonJs(source: string): string {
   return `(function (exports, require, module, __filename, __dirname, ${BUNDLE_IMPORT}) { ${source}\n});`;
 }
 
-/** Compiles a CommonJS file's source as the bin runs it; the writer and the reader of a cache both call it. */
-export function compileCommonJs(file: string, source: string, cachedData?: Buffer): import('node:vm').Script {
+/**
+ * Compiles a CommonJS file's source as the bin runs it, under `scriptName`; the writer and the reader
+ * of a cache both call it.
+ */
+export function compileCommonJs(
+  scriptName: string,
+  source: string,
+  cachedData?: Buffer,
+): import('node:vm').Script {
   const vm = process.getBuiltinModule('node:vm');
   return new vm.Script(wrapCommonJs(source), {
-    filename: file,
+    filename: scriptName,
     ...(cachedData === undefined ? {} : { cachedData }),
   });
 }
@@ -50,7 +65,11 @@ export type CodeCacheUse = 'used' | 'rejected' | 'absent';
  * Runs the CommonJS file `file` (which runs the CLI when it loads) with its code cache when V8
  * accepts it. Throws what compiling or running the file throws.
  */
-export function runCommonJsBundle(file: string, environment: NodeJS.ProcessEnv = process.env): CodeCacheUse {
+export function runCommonJsBundle(
+  file: string,
+  environment: NodeJS.ProcessEnv = process.env,
+  scriptName: string = BUNDLE_SCRIPT_NAME,
+): CodeCacheUse {
   const { readFileSync, writeFileSync } = process.getBuiltinModule('node:fs');
   const Module = process.getBuiltinModule('node:module');
   const { dirname } = process.getBuiltinModule('node:path');
@@ -61,7 +80,7 @@ export function runCommonJsBundle(file: string, environment: NodeJS.ProcessEnv =
   } catch {
     // No cache (a development build, or a package copied without it): compile as require() does.
   }
-  const script = compileCommonJs(file, source, cachedData);
+  const script = compileCommonJs(scriptName, source, cachedData);
   const use: CodeCacheUse =
     cachedData === undefined ? 'absent' : script.cachedDataRejected === true ? 'rejected' : 'used';
   const writeTo = environment[WRITE_CODE_CACHE_VARIABLE];

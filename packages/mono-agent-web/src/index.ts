@@ -17,6 +17,7 @@ export { MIN_AGENT_BROWSER_VERSION } from './browser-version.js';
 export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
 export { type CliOutput, runCli } from './run-cli.js';
+export type { CallOptions, CallProgress } from './runtime/call-progress.js';
 export {
   COOLDOWN_END_WAIT_MS,
   createFetchAdmission,

@@ -40,7 +40,7 @@ describe('runCli', () => {
   it('rejects unknown options and commands with the invalid-input code', async () => {
     const unknownOption = await run(['--frobnicate']);
     expect(unknownOption.code).toBe(EXIT_CODES.invalidInput);
-    expect(unknownOption.stderr).toContain("Unknown option '--frobnicate'");
+    expect(unknownOption.stderr).toContain("unknown option '--frobnicate'");
     const unknownCommand = await run(['teleport']);
     expect(unknownCommand.code).toBe(EXIT_CODES.invalidInput);
     expect(unknownCommand.stderr).toContain("unknown command 'teleport'");

@@ -1,6 +1,13 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
-import { helpOrVersion, parseCliArguments } from './cli-usage.js';
-import { EXIT_CODES, type ExitCode } from './exit-codes.js';
+import { createProgressLine, type ProgressClock, type ProgressStream } from './cli-progress.js';
+import {
+  CommandLineError,
+  type CommandName,
+  helpOrVersion,
+  type ParsedCommandLine,
+  parseCommandLine,
+} from './cli-usage.js';
+import { EXIT_CODES, type ExitCode, reportInternalError } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
 import {
   createIdleRunRotation,
@@ -21,11 +28,22 @@ export interface CliOutput {
   env?: Readonly<Record<string, string | undefined>>;
   /** Extra runtime options (tests point the keyless engines at a local replay). */
   runtime?: Partial<Omit<WebRuntimeOptions, 'config'>>;
+  /**
+   * Where a long search or fetch shows what it waits for (the bin passes stderr): drawn only when it
+   * is a terminal, never under `--json`. Left out, no progress is shown.
+   */
+  progress?: ProgressStream;
+  /** The progress line's clock (default the process's). */
+  progressClock?: ProgressClock;
 }
 
-type Parsed = ReturnType<typeof parseCliArguments>;
+type Parsed = ParsedCommandLine;
 
+/** A command line that cannot run: exit 2, its message on one line with a pointer to the command's help. */
 class UsageError extends Error {}
+
+/** An input the command cannot use (an unreadable file): exit 2, its message on one line. */
+class InputError extends UsageError {}
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -61,14 +79,14 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
   }
   let parsed: Parsed;
   try {
-    parsed = parseCliArguments(argv);
+    parsed = parseCommandLine(argv);
   } catch (error) {
-    return usageFailure((error as Error).message, argv.includes('--json'), output);
+    if (!(error instanceof CommandLineError)) throw error;
+    return usageFailure(error.message, argv.includes('--json'), output);
   }
-  const [command, ...rest] = parsed.positionals as [string, ...string[]];
+  const command = parsed.command!;
+  const rest = parsed.positionals;
   try {
-    if (parsed.values['run-idle-seconds'] !== undefined && command !== 'mcp')
-      throw new UsageError('--run-idle-seconds belongs to the mcp command');
     switch (command) {
       case 'search':
         return await toolCommand(parsed, rest, output, 'search');
@@ -83,29 +101,59 @@ export async function runCli(argv: readonly string[], output: CliOutput): Promis
       case 'validate':
         return await validateCommand(parsed, rest, output);
       default:
-        throw new UsageError(`unknown command '${command}'`);
+        throw new UsageError(`unknown command '${command satisfies never}'`);
     }
   } catch (error) {
-    if (error instanceof UsageError) return usageFailure(error.message, parsed.values.json === true, output);
+    if (error instanceof UsageError)
+      return usageFailure(
+        error.message,
+        parsed.values.json === true,
+        output,
+        command,
+        !(error instanceof InputError),
+      );
     if (WebToolError.isInstance(error)) {
       if (parsed.values.json) {
         output.stdout(
           `${JSON.stringify({ status: 'error', code: error.code, message: error.message, details: error.details }, null, 2)}\n`,
         );
       }
-      output.stderr(`mono-agent-web: ${error.code}: ${error.message}\n`);
+      output.stderr(`mono-agent-web: ${error.code}: ${oneLine(error.message)}\n`);
       return exitCodeFor(error.code);
     }
-    output.stderr(`mono-agent-web: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    // A bug: one line on stderr naming the report file, which holds the stack; stdout stays clean
+    // but for the JSON error object a script parses.
+    const report = reportInternalError(error, { command, version: packageVersion() });
+    if (parsed.values.json) {
+      output.stdout(
+        `${JSON.stringify({ status: 'error', code: 'internal_error', message: report.line, ...(report.file === undefined ? {} : { report: report.file }) }, null, 2)}\n`,
+      );
+    }
+    output.stderr(`${report.line}\n`);
     return EXIT_CODES.internalError;
   }
 }
 
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
 /** A command line that cannot run: the reason on stderr, and under `--json` a JSON error object too. */
-function usageFailure(message: string, json: boolean, output: CliOutput): ExitCode {
+function usageFailure(
+  message: string,
+  json: boolean,
+  output: CliOutput,
+  command?: CommandName,
+  pointsAtHelp = true,
+): ExitCode {
   if (json)
     output.stdout(`${JSON.stringify({ status: 'error', code: 'validation_error', message }, null, 2)}\n`);
-  output.stderr(`mono-agent-web: ${message}\nRun 'mono-agent-web --help' for usage.\n`);
+  const where = command === undefined || message.startsWith(`${command} `) ? '' : `${command}: `;
+  const hint =
+    command === undefined || !pointsAtHelp || message.includes("see 'mono-agent-web")
+      ? ''
+      : `; see 'mono-agent-web help ${command}'`;
+  output.stderr(`mono-agent-web: ${where}${oneLine(message)}${hint}\n`);
   return EXIT_CODES.invalidInput;
 }
 
@@ -125,7 +173,106 @@ async function loadRuntime(parsed: Parsed, output: CliOutput) {
   return await createWebRuntime({ ...output.runtime, config, ...(output.env ? { env: output.env } : {}) });
 }
 
-function print(result: ToolCallResult, parsed: Parsed, output: CliOutput): ExitCode {
+/** The command-line spelling of each tool argument, so a refusal names what the operator typed. */
+const ARGUMENT_OPTIONS: Readonly<Record<string, string>> = {
+  query: '<query>',
+  url: '<url>',
+  alternate_queries: '--alternate',
+  limit: '--limit',
+  domains: '--domain',
+  exclude_domains: '--exclude-domain',
+  language: '--language',
+  time_range: '--time-range',
+  format: '--format',
+  render: '--render',
+  start_line: '--start-line',
+  max_lines: '--max-lines',
+  max_output_chars: '--max-output-chars',
+};
+
+interface ArgumentProblemLike {
+  field: string;
+  message: string;
+}
+
+/**
+ * The operator's view of a refused call, on stderr: one line per rejected argument, named as it was
+ * typed. The model-facing text on stdout stays as the contract renders it.
+ */
+async function explainRefusal(
+  tool: 'search' | 'fetch',
+  args: Record<string, unknown>,
+  result: ToolCallResult,
+  output: CliOutput,
+): Promise<void> {
+  let problems = (result.data as { problems?: ArgumentProblemLike[] } | undefined)?.problems;
+  if (problems === undefined) {
+    const { parseToolArguments, WebFetchInput, WebSearchInput } = await import('@mono-agent/tool-adapters');
+    const parsed =
+      tool === 'search' ? parseToolArguments(WebSearchInput, args) : parseToolArguments(WebFetchInput, args);
+    problems = parsed.ok ? [] : parsed.problems;
+  }
+  if (problems.length === 0) {
+    const reason = result.text
+      .split('\n')
+      .slice(1)
+      .join(' ')
+      .replace(/^reason: /, '');
+    output.stderr(`mono-agent-web: ${tool}: ${oneLine(reason || 'invalid arguments')}\n`);
+    return;
+  }
+  for (const problem of problems) {
+    const name = problem.field.split('.')[0]!;
+    output.stderr(
+      `mono-agent-web: ${tool}: ${ARGUMENT_OPTIONS[name] ?? name}: ${oneLine(problem.message)}\n`,
+    );
+  }
+}
+
+/** One engine failure of a SearXNG answer, as the provider report carries it. */
+interface EngineFailureLike {
+  engine?: string;
+  reason?: string;
+}
+
+/** One provider's part in a search, as the outcome data carries it. */
+interface ProviderReportLike {
+  backend: string;
+  disposition: string;
+  code?: string;
+  message?: string;
+  engines?: EngineFailureLike[];
+}
+
+/**
+ * Why each provider did not answer, on stderr, when a search found nothing: the model reads only the
+ * sanitized backend and category, the operator needs the provider's own reason (a DNS failure, a
+ * missing CLI, the engine's answer) to fix it.
+ */
+function explainSearchFailure(result: ToolCallResult, output: CliOutput): void {
+  const outcome = result.data as { status?: string; providers?: ProviderReportLike[] } | undefined;
+  if (outcome?.providers === undefined || outcome.status === 'results') return;
+  for (const report of outcome.providers) {
+    if (report.disposition === 'accepted') continue;
+    const code = report.code === undefined ? '' : ` (${report.code})`;
+    const reason = report.message === undefined ? '' : `: ${oneLine(report.message)}`;
+    const engines =
+      report.engines === undefined || report.engines.length === 0
+        ? ''
+        : `; engines: ${report.engines.map((engine) => `${engine.engine ?? '?'} ${engine.reason ?? ''}`.trim()).join(', ')}`;
+    output.stderr(
+      `mono-agent-web: search: ${report.backend} ${report.disposition}${code}${reason}${engines}\n`,
+    );
+  }
+}
+
+async function print(
+  tool: 'search' | 'fetch',
+  args: Record<string, unknown>,
+  result: ToolCallResult,
+  parsed: Parsed,
+  output: CliOutput,
+): Promise<ExitCode> {
   if (parsed.values.json) {
     const data = result.data ?? {
       status: 'error',
@@ -133,14 +280,54 @@ function print(result: ToolCallResult, parsed: Parsed, output: CliOutput): ExitC
       message: result.text,
     };
     output.stdout(`${JSON.stringify(data, null, 2)}\n`);
-  } else output.stdout(`${result.text}\n`);
+  } else {
+    output.stdout(`${result.text}\n`);
+    if (result.isError && result.code === 'validation_error')
+      await explainRefusal(tool, args, result, output);
+    if (tool === 'search') explainSearchFailure(result, output);
+  }
   return exitCodeFor(result.isError ? (result.code ?? 'internal_error') : undefined);
 }
 
-async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, tool: 'search' | 'fetch') {
+/** The tool arguments a `search` or `fetch` command line asks for. */
+function toolArguments(parsed: Parsed, rest: string[], tool: 'search' | 'fetch'): Record<string, unknown> {
   if (rest.length !== 1) {
-    throw new UsageError(tool === 'search' ? 'search takes one query (quote it)' : 'fetch takes one URL');
+    throw new UsageError(
+      tool === 'search'
+        ? `search takes one query (quote it), got ${rest.length === 0 ? 'none' : `${rest.length} words`}`
+        : `fetch takes one URL, got ${rest.length === 0 ? 'none' : rest.length}`,
+    );
   }
+  const values = parsed.values;
+  if (tool === 'search') {
+    return {
+      query: rest[0],
+      ...(values.alternate === undefined ? {} : { alternate_queries: values.alternate }),
+      ...(values.limit === undefined ? {} : { limit: integerOption(values.limit, 'limit') }),
+      ...(values.domain === undefined ? {} : { domains: values.domain }),
+      ...(values['exclude-domain'] === undefined ? {} : { exclude_domains: values['exclude-domain'] }),
+      ...(values.language === undefined ? {} : { language: values.language }),
+      ...(values['time-range'] === undefined ? {} : { time_range: values['time-range'] }),
+    };
+  }
+  return {
+    url: rest[0],
+    ...(values.format === undefined ? {} : { format: values.format }),
+    ...(values.render === undefined ? {} : { render: values.render }),
+    ...(values['start-line'] === undefined
+      ? {}
+      : { start_line: integerOption(values['start-line'], 'start-line') }),
+    ...(values['max-lines'] === undefined
+      ? {}
+      : { max_lines: integerOption(values['max-lines'], 'max-lines') }),
+    ...(values['max-output-chars'] === undefined
+      ? {}
+      : { max_output_chars: integerOption(values['max-output-chars'], 'max-output-chars') }),
+  };
+}
+
+async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, tool: 'search' | 'fetch') {
+  const args = toolArguments(parsed, rest, tool);
   const values = parsed.values;
   // A fetch extracts in a worker thread, whose start-up (Node's own, then the HTML parsers) takes
   // longer than the request to a nearby page: started now, it overlaps the configuration, the
@@ -158,36 +345,23 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
   const stop = () => interrupt.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const progress = parsed.values.json
+    ? undefined
+    : createProgressLine(tool, output.progress, output.progressClock);
   try {
-    const result =
-      tool === 'search'
-        ? await run.webSearch({
-            query: rest[0],
-            ...(values.alternate === undefined ? {} : { alternate_queries: values.alternate }),
-            ...(values.limit === undefined ? {} : { limit: integerOption(values.limit, 'limit') }),
-            ...(values.domain === undefined ? {} : { domains: values.domain }),
-            ...(values['exclude-domain'] === undefined ? {} : { exclude_domains: values['exclude-domain'] }),
-            ...(values.language === undefined ? {} : { language: values.language }),
-            ...(values['time-range'] === undefined ? {} : { time_range: values['time-range'] }),
-          })
-        : await run.webFetch(
-            {
-              url: rest[0],
-              ...(values.format === undefined ? {} : { format: values.format }),
-              ...(values.render === undefined ? {} : { render: values.render }),
-              ...(values['start-line'] === undefined
-                ? {}
-                : { start_line: integerOption(values['start-line'], 'start-line') }),
-              ...(values['max-lines'] === undefined
-                ? {}
-                : { max_lines: integerOption(values['max-lines'], 'max-lines') }),
-              ...(values['max-output-chars'] === undefined
-                ? {}
-                : { max_output_chars: integerOption(values['max-output-chars'], 'max-output-chars') }),
-            },
-            { signal: interrupt.signal },
-          );
-    return print(result, parsed, output);
+    const callOptions = {
+      signal: interrupt.signal,
+      ...(progress === undefined ? {} : { onProgress: progress.onProgress }),
+    };
+    let result: ToolCallResult;
+    try {
+      result =
+        tool === 'search' ? await run.webSearch(args, callOptions) : await run.webFetch(args, callOptions);
+    } finally {
+      // The line is erased before the answer is printed, and when the call fails.
+      progress?.stop();
+    }
+    return await print(tool, args, result, parsed, output);
   } finally {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
@@ -196,9 +370,34 @@ async function toolCommand(parsed: Parsed, rest: string[], output: CliOutput, to
   }
 }
 
+/** Why a file could not be read, in words an operator acts on (from Node's error code). */
+export function unreadableFileReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'it does not exist';
+    case 'EISDIR':
+      return 'it is a directory, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'a part of its path is not a directory';
+    case 'ELOOP':
+      return 'its path has a symbolic link loop';
+    default:
+      return code === undefined ? String((error as Error)?.message ?? error) : `it cannot be read (${code})`;
+  }
+}
+
 async function readInput(source: string | undefined, output: CliOutput): Promise<Uint8Array> {
-  if (source !== undefined && source !== '-')
-    return new Uint8Array(await process.getBuiltinModule('node:fs/promises').readFile(source));
+  if (source !== undefined && source !== '-') {
+    try {
+      return new Uint8Array(await process.getBuiltinModule('node:fs/promises').readFile(source));
+    } catch (error) {
+      throw new InputError(`cannot read the input file ${source}: ${unreadableFileReason(error)}`);
+    }
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of output.stdin ?? process.stdin) {
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
@@ -211,6 +410,8 @@ async function extractCommand(parsed: Parsed, rest: string[], output: CliOutput)
   const url = parsed.values.url;
   if (url === undefined)
     throw new UsageError('extract needs --url: the address the bytes came from (links resolve against it)');
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url))
+    throw new UsageError(`--url must be an absolute http:// or https:// URL, got '${url}'`);
   const format = parsed.values.format;
   if (format !== undefined && !['markdown', 'text', 'raw'].includes(format)) {
     throw new UsageError(`--format must be markdown, text or raw, got '${format}'`);

@@ -91,6 +91,11 @@ export interface HttpRequestOptions {
   readonly clock?: () => number;
   /** Waits between retries; injectable for tests. */
   readonly sleep?: SleepFunction;
+  /**
+   * Called as a response body's bytes arrive on the wire, with the total so far and the declared
+   * Content-Length when there is one; for progress displays, never for decisions.
+   */
+  readonly onBodyBytes?: (received: number, declared: number | undefined) => void;
   /** The DNS resolver; injectable for tests. */
   readonly lookup?: LookupFunction;
   /** Extra trusted certificate authorities for HTTPS (a private CA, a test certificate). */
@@ -137,6 +142,7 @@ interface PreparedRequest {
   readonly retries: number;
   readonly clock: () => number;
   readonly sleep: SleepFunction;
+  readonly onBodyBytes: ((received: number, declared: number | undefined) => void) | undefined;
 }
 
 interface Exchange {
@@ -393,6 +399,7 @@ async function exchangeOnce(
     maxWireBytes: prepared.maxWireBytes,
     maxDecodedBytes: prepared.maxDecodedBytes,
     signal: deadline.signal,
+    ...(prepared.onBodyBytes === undefined ? {} : { onBytes: prepared.onBodyBytes }),
   });
   return {
     url: target,
@@ -512,6 +519,7 @@ function prepareRequest(url: string | URL, options: HttpRequestOptions): Prepare
     retries: boundedInteger(options.retries, 'retries', 0, MAX_RETRIES, MAX_RETRIES),
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? defaultSleep,
+    onBodyBytes: options.onBodyBytes,
   };
 }
 

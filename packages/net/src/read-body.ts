@@ -20,6 +20,8 @@ export interface ReadBodyOptions {
   readonly maxDecodedBytes: number;
   /** Stops reading and destroys the body when it fires. */
   readonly signal: AbortSignal;
+  /** Told the wire bytes so far, and the declared length, as each chunk arrives (progress only). */
+  readonly onBytes?: (received: number, declared: number | undefined) => void;
 }
 
 /** A body read to its end. */
@@ -55,6 +57,11 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   const wireCounter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       wireBytes += chunk.length;
+      try {
+        options.onBytes?.(wireBytes, Number.isInteger(declared) ? declared : undefined);
+      } catch {
+        // A progress display that fails must not fail the request it displays.
+      }
       if (wireBytes > options.maxWireBytes) callback(tooLarge('wire', options.maxWireBytes));
       else callback(null, chunk);
     },

@@ -1,8 +1,16 @@
 // The install test: every publishable package packed as `npm publish` would, installed from the
 // tarballs into a fresh npm project outside the workspace, then used the way its users use it.
 // Needs the built packages (`pnpm build`) and the npm registry (for the third-party dependencies).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,11 +114,17 @@ function run(
         maxBuffer: 16 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
+        outputs.push({ command: [command, ...args].join(' '), text: `${stdout}${stderr}` });
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
       },
     );
   });
 }
+
+/** Everything the installed project printed, checked at the end for the build folder. */
+const outputs: { command: string; text: string }[] = [];
+/** The checkout the packages were built in, which no installed file or output may name. */
+const buildFolder = repositoryRoot.replace(/\/$/, '');
 
 /** Writes a README module block into the project, named after where it comes from. */
 function writeBlock(block: ReadmeBlock, directory = project): string {
@@ -543,12 +557,14 @@ describe('the installed bin', () => {
   };
 
   it('answers --help and --version from its CommonJS entry alone, before any ES module of the package', async () => {
-    for (const args of [['--help'], ['--version']]) {
+    for (const args of [['--help'], ['--version'], ['help', 'fetch'], ['search', '--help']]) {
       const ours = (await loadedBy(args)).filter((url) => url.includes('/node_modules/@mono-agent/'));
-      // The entry is listed twice, as the main module's URL and as a required file.
+      // The entry is listed twice, as the main module's URL and as a required file; the manifest is
+      // read for the version, which a command's help does not show.
+      const versioned = args[0] === '--help' || args[0] === '--version';
       expect([...new Set(ours.map((url) => url.slice(url.indexOf('/node_modules/'))))]).toEqual([
         '/node_modules/@mono-agent/web/dist/bin/cli.cjs',
-        '/node_modules/@mono-agent/web/package.json',
+        ...(versioned ? ['/node_modules/@mono-agent/web/package.json'] : []),
       ]);
     }
   });
@@ -562,6 +578,81 @@ describe('the installed bin', () => {
     expect(loaded.filter((url) => HEAVY_MODULE.test(url))).toEqual([]);
   });
 });
+
+describe('the installed bin as an operator meets it', () => {
+  const bin = () => join(project, 'node_modules/.bin/mono-agent-web');
+
+  it("prints each command's own help, with its options and an example", async () => {
+    for (const command of ['search', 'fetch', 'extract', 'mcp', 'validate', 'web-control']) {
+      for (const args of [
+        ['help', command],
+        [command, '--help'],
+      ]) {
+        const result = await run(bin(), args);
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stdout).toMatch(new RegExp(`^Usage: mono-agent-web ${command}\\b`));
+        expect(result.stdout).toMatch(/\nExample:\n {2}.*mono-agent-web /);
+      }
+    }
+  });
+
+  it('refuses an unknown option, an unreadable file and a bad URL with exit 2 and one line', async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['fetch', web.url('/pages/news-article'), '--max-line', '5'],
+        /unknown option '--max-line' for fetch \(did you mean --max-lines\?\)/,
+      ],
+      [
+        ['extract', scratch, '--url', 'https://example.com/'],
+        /cannot read the input file .*: it is a directory, not a file/,
+      ],
+      [['extract', join(scratch, 'absent.html'), '--url', 'https://example.com/'], /: it does not exist/],
+      [['search', 'q', '--limit', 'many'], /--limit must be a whole number, got 'many'/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run(bin(), args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+    const badUrl = await run(bin(), ['fetch', 'example.com/page']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toBe(
+      'mono-agent-web: fetch: <url>: must be an absolute URL (got "example.com/page")\n',
+    );
+  });
+});
+
+describe('no installed file and no output names the folder the packages were built in', () => {
+  it("no file of any tarball holds the build folder (the bin's code cache included)", () => {
+    const unpacked = join(scratch, 'unpacked');
+    for (const entry of packed) {
+      const into = join(unpacked, entry.name.replace('/', '+'));
+      mkdirSync(into, { recursive: true });
+      execFileSync('tar', ['-xzf', entry.tarball, '-C', into]);
+      const holding = filesUnder(into).filter((file) => readFileSync(file).includes(buildFolder));
+      expect(
+        holding.map((file) => file.slice(into.length + 1)),
+        entry.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('nothing the installed packages printed in this suite names it', () => {
+    expect(outputs.length).toBeGreaterThan(10);
+    expect(
+      outputs.filter((output) => output.text.includes(buildFolder)).map((output) => output.command),
+    ).toEqual([]);
+  });
+});
+
+/** Every file under `directory`, recursively. */
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
+  );
+}
 
 /** Modules that must wait for a call that needs them: DOM, PDF, browser, Codex and the agent SDKs. */
 const HEAVY_MODULE =

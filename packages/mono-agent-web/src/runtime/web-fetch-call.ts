@@ -1,6 +1,6 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import type { DocumentSlice, ExtractedDocument, OutputFormat } from '@mono-agent/extract';
-import { httpRequest } from '@mono-agent/net';
+import { type AttemptInfo, httpRequest } from '@mono-agent/net';
 import {
   type ArgumentProblem,
   DEFAULT_FETCH_OUTPUT_CHARS,
@@ -12,6 +12,7 @@ import {
   TOOL_NAMES,
   WebFetchInput,
 } from '@mono-agent/tool-adapters';
+import type { CallOptions, CallProgress } from './call-progress.js';
 import { createFetchAdmission, type OriginCooldown } from './fetch-admission.js';
 import { fetchFailureReason } from './fetch-failure-reason.js';
 import { effectiveRenderMode, type RequestedRender, rememberRender, renderReport } from './fetch-render.js';
@@ -95,7 +96,7 @@ const EXPLAINED_CODES = new Set<FailureCode>([
 export async function webFetchCall(
   runContext: RunContext,
   args: unknown,
-  callOptions: { signal?: AbortSignal } = {},
+  callOptions: CallOptions = {},
 ): Promise<ToolCallResult> {
   runContext.ensureOpen();
   const startedAt = performance.now();
@@ -107,7 +108,7 @@ export async function webFetchCall(
     if (!request.ok) return fail(request.failure);
     const render = checkRenderRequest(context, request.value);
     if (!render.ok) return fail(render.failure);
-    const page = await loadPage(context, request.value, callOptions.signal);
+    const page = await loadPage(context, request.value, callOptions.signal, callOptions.onProgress);
     if (!page.ok) return fail(page.failure);
     const slice = await sliceForOutput(context, request.value, page.value);
     if (!slice.ok) return fail(slice.failure, page.value.cacheHit);
@@ -195,6 +196,7 @@ async function loadPage(
   context: FetchContext,
   request: FetchRequest,
   signal: AbortSignal | undefined,
+  onProgress?: (progress: CallProgress) => void,
 ): Promise<Step<LoadedPage>> {
   const cached = context.documents.get(request.cacheKey);
   if (cached !== undefined) {
@@ -209,7 +211,7 @@ async function loadPage(
     // Shared with identical calls in flight; this caller's cancel ends only this caller's wait.
     result = await context.shareCall(
       `fetch:${request.cacheKey}`,
-      (sharedSignal) => fetchPage(context, request, sharedSignal),
+      (sharedSignal) => fetchPage(context, request, sharedSignal, onProgress),
       signal,
     );
   } catch (error) {
@@ -237,12 +239,18 @@ async function loadPage(
 }
 
 /** One guarded fetch and extraction, every attempt admitted for its origin; `signal` already holds the run's. */
-async function fetchPage(context: FetchContext, request: FetchRequest, signal: AbortSignal) {
+async function fetchPage(
+  context: FetchContext,
+  request: FetchRequest,
+  signal: AbortSignal,
+  onProgress?: (progress: CallProgress) => void,
+) {
   const admission = createFetchAdmission(context.coordinator);
+  const watched = onProgress === undefined ? undefined : watchFetch(admission, context.renderer, onProgress);
   try {
     return await context.extract.fetchDocument(request.url, {
       // This package's transport: the extraction package then never loads a second copy of it.
-      request: httpRequest,
+      request: watched?.request ?? httpRequest,
       // Its bodies are fresh arrays nothing else holds: extraction takes them over uncopied.
       handOverBody: true,
       policy: context.policy,
@@ -250,14 +258,52 @@ async function fetchPage(context: FetchContext, request: FetchRequest, signal: A
       format: request.format,
       deadlineMs: FETCH_DEADLINE_MS,
       signal,
-      beforeAttempt: admission.beforeAttempt,
+      beforeAttempt: watched?.beforeAttempt ?? admission.beforeAttempt,
       afterAttempt: admission.afterAttempt,
       render: request.render,
-      renderer: context.renderer,
+      renderer: watched?.renderer ?? context.renderer,
     });
   } finally {
     await admission.releaseAll();
   }
+}
+
+/**
+ * The fetch's hooks with progress reported around them: the admission wait, each admitted attempt,
+ * the body's bytes, a retry wait and a render. What is reported never changes what runs.
+ */
+function watchFetch(
+  admission: ReturnType<typeof createFetchAdmission>,
+  renderer: FetchContext['renderer'],
+  onProgress: (progress: CallProgress) => void,
+) {
+  const sleep = process.getBuiltinModule('node:timers/promises').setTimeout;
+  return {
+    async beforeAttempt(attempt: AttemptInfo) {
+      onProgress({ stage: 'admission', origin: attempt.origin });
+      await admission.beforeAttempt(attempt);
+      onProgress({ stage: 'connecting', origin: attempt.origin, attempt: attempt.attempt });
+    },
+    request: ((url, options) =>
+      httpRequest(url, {
+        ...options,
+        onBodyBytes: (bytes, totalBytes) =>
+          onProgress({ stage: 'downloading', bytes, ...(totalBytes === undefined ? {} : { totalBytes }) }),
+        sleep: async (ms, waitSignal) => {
+          onProgress({ stage: 'retry_wait', delayMs: ms });
+          await sleep(ms, undefined, { signal: waitSignal });
+        },
+      })) satisfies typeof httpRequest,
+    renderer:
+      renderer === undefined
+        ? undefined
+        : {
+            render(url: string, options: Parameters<NonNullable<FetchContext['renderer']>['render']>[1]) {
+              onProgress({ stage: 'rendering' });
+              return renderer.render(url, options);
+            },
+          },
+  };
 }
 
 /**

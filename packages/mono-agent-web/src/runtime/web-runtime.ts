@@ -15,6 +15,7 @@ import {
 } from '@mono-agent/search-providers';
 import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
+import type { CallOptions } from './call-progress.js';
 import { processCoordinator, processSearchCache } from './process-shared.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
 import { createRunContext, type FetchParts, type RunDependencies } from './run-context.js';
@@ -73,9 +74,9 @@ export interface WebRun {
   /** A random id, naming the run's artifact folder. */
   readonly id: string;
   /** Runs WebSearch with model-supplied arguments. */
-  webSearch(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolCallResult>;
+  webSearch(args: unknown, options?: CallOptions): Promise<ToolCallResult>;
   /** Runs WebFetch with model-supplied arguments. */
-  webFetch(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolCallResult>;
+  webFetch(args: unknown, options?: CallOptions): Promise<ToolCallResult>;
   /** Ends the run: cancels what is in flight, forgets its caches and stops its Codex child process. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
 import type { SearchOutcome } from '@mono-agent/search-providers';
 import { parseToolArguments, renderSearchOutcome, WebSearchInput } from '@mono-agent/tool-adapters';
+import type { CallOptions } from './call-progress.js';
 import type { RunContext } from './run-context.js';
 import type { ToolCallResult } from './web-runtime.js';
 
@@ -11,7 +12,7 @@ const announcedFreshRuns = new WeakSet<RunContext>();
 export async function webSearchCall(
   context: RunContext,
   args: unknown,
-  callOptions: { signal?: AbortSignal } = {},
+  callOptions: CallOptions = {},
 ): Promise<ToolCallResult> {
   const { budget, deferrals, chain } = context;
   context.ensureOpen();
@@ -50,6 +51,7 @@ export async function webSearchCall(
   try {
     const shared = context.share(`search:${JSON.stringify(input)}`, () => {
       led = true;
+      callOptions.onProgress?.({ stage: 'searching' });
       return ownSearch();
     });
     if (led) outcome = await shared;

@@ -75,7 +75,7 @@ describe('argument errors through the built CLI', () => {
       ['URL', '--render', 'sometimes'],
       /render: must be one of "never", "auto" or "always"/,
     ],
-    ['an unknown option', ['URL', '--cookie', 'a=b'], /Unknown option '--cookie'/],
+    ['an unknown option', ['URL', '--cookie', 'a=b'], /unknown option '--cookie' for fetch/],
   ])(
     'refuses %s: validation_error, exit 2, a JSON error object, plain words',
     async (_name, args, pattern) => {
