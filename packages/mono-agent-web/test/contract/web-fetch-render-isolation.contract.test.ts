@@ -196,7 +196,7 @@ process.exit(child.status === null ? 1 : child.status);
       const { argv, env } = step;
       // An empty config file, read-only, private to the render.
       expect(step.config).toEqual({ text: '{}\n', mode: 0o400 });
-      expect(option(argv, '--config').startsWith(env.HOME as string)).toBe(true);
+      expect(option(argv, '--config')?.startsWith(env.HOME as string)).toBe(true);
       expect(option(argv, '--allowed-domains')).toBe('127.0.0.1');
       expect(option(argv, '--restore-save')).toBe('never');
       expect(env.AGENT_BROWSER_AUTOSAVE_INTERVAL_MS).toBe('0');
