@@ -62,11 +62,16 @@ export {
   TIMER_THROTTLING_SWITCHES,
 } from './render/agent-browser-renderer.js';
 export {
+  type AgentBrowserRefusal,
   type AgentBrowserVersionCheck,
+  BROWSER_COMMAND_ENV,
+  BROWSER_COMMAND_SETTING,
+  browserCommandRemedy,
   checkAgentBrowserVersion,
   judgeAgentBrowserVersion,
   MIN_AGENT_BROWSER_VERSION,
   parseAgentBrowserVersion,
+  TESTED_AGENT_BROWSER_VERSION,
 } from './render/agent-browser-version.js';
 export { DOM_QUIET_MS, DOM_SETTLE_MAX_MS } from './render/dom-quiet-predicate.js';
 export { bootTicksNow, findRenderProcesses, KILL_SWEEP_MS } from './render/process-tree.js';

@@ -170,7 +170,13 @@ async function loadConfig(parsed: Parsed, output: CliOutput) {
 async function loadRuntime(parsed: Parsed, output: CliOutput) {
   const config = await loadConfig(parsed, output);
   const { createWebRuntime } = await import('./runtime/web-runtime.js');
-  return await createWebRuntime({ ...output.runtime, config, ...(output.env ? { env: output.env } : {}) });
+  // The CLI and the MCP server own their artifact folder: a bounded sweep runs as they start.
+  return await createWebRuntime({
+    artifactSweep: true,
+    ...output.runtime,
+    config,
+    ...(output.env ? { env: output.env } : {}),
+  });
 }
 
 /** The command-line spelling of each tool argument, so a refusal names what the operator typed. */

@@ -1,5 +1,6 @@
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { claimRunFolder, TOOL_OUTPUT_FOLDER } from './artifact-retention.js';
 import type { ArtifactSink } from './bloat-guard.js';
 
 /** Options of {@link createFileArtifactSink}. */
@@ -10,6 +11,16 @@ export interface FileArtifactSinkOptions {
 
 const SAFE_NAME = /[^A-Za-z0-9._-]+/g;
 
+/** The folder a run's artifacts go to under `tool-output/`: the run id reduced to safe characters. */
+export function runFolderName(runId: string): string {
+  return (
+    runId
+      .replace(SAFE_NAME, '_')
+      .replace(/\.{2,}/g, '_')
+      .replace(/^\./, '_') || 'run'
+  );
+}
+
 /**
  * Saves original tool-output blocks as owner-private files (directories 0700, files 0600) under
  * `<directory>/tool-output/<runId>/`. Names are reduced to safe characters, so a run id or tool name
@@ -18,13 +29,10 @@ const SAFE_NAME = /[^A-Za-z0-9._-]+/g;
 export function createFileArtifactSink(options: FileArtifactSinkOptions): ArtifactSink {
   return {
     async save({ runId, toolName, index, block }) {
-      const safeRun =
-        runId
-          .replace(SAFE_NAME, '_')
-          .replace(/\.{2,}/g, '_')
-          .replace(/^\./, '_') || 'run';
-      const runDirectory = join(options.directory, 'tool-output', safeRun);
+      const runDirectory = join(options.directory, TOOL_OUTPUT_FOLDER, runFolderName(runId));
       await mkdir(runDirectory, { recursive: true, mode: 0o700 });
+      // The sweep keeps a folder whose writer is alive; this record names the writer.
+      await claimRunFolder(runDirectory);
       const extension =
         block.type === 'text' ? 'txt' : (block.mimeType.split('/')[1] ?? 'bin').replace(SAFE_NAME, '');
       const base = `${Date.now()}-${toolName.replace(SAFE_NAME, '_')}-${index}`;

@@ -11,6 +11,17 @@ export {
 export { createPiAgentTools, type PiWebTool } from './adapters/pi-agent-tools.js';
 export type { ToolCallOptions, ToolCallResult, WebTools } from './adapters/web-tools.js';
 export {
+  ARTIFACT_SWEEP_INTERVAL_MS,
+  ARTIFACT_SWEEP_START_BUDGET_MS,
+  type ArtifactRetention,
+  type ArtifactSweepOptions,
+  type ArtifactSweepReport,
+  type KeptReason,
+  RUN_OWNER_FILE,
+  sweepToolOutput,
+  TOOL_OUTPUT_FOLDER,
+} from './artifact-retention.js';
+export {
   type ArtifactSink,
   type GuardedOutput,
   type GuardOptions,
@@ -22,7 +33,7 @@ export {
   type ToolOutputBlock,
 } from './bloat-guard.js';
 export { type ArgumentProblem, describeArgumentProblem } from './describe-argument-problem.js';
-export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-artifact-sink.js';
+export { createFileArtifactSink, type FileArtifactSinkOptions, runFolderName } from './file-artifact-sink.js';
 export { FRAME_NAMES, findMarkerSpans, type MarkerEdge, type MarkerSpan } from './find-marker-spans.js';
 export {
   BROWSER_RECOMMENDATION_HINTS,

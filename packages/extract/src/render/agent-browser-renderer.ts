@@ -155,7 +155,10 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         throw new WebToolError({
           code: 'configuration_error',
           message: check.reason,
-          details: { reason: 'browser_version' },
+          details: {
+            reason: check.refusal,
+            ...(check.version === undefined ? {} : { version: check.version }),
+          },
         });
       }
     });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BROWSER_COMMAND_ENV,
+  BROWSER_COMMAND_SETTING,
+  checkAgentBrowserVersion,
   compareVersions,
   judgeAgentBrowserVersion,
   MIN_AGENT_BROWSER_VERSION,
@@ -22,5 +25,24 @@ describe('agent-browser version check', () => {
     expect(old.ok ? '' : old.reason).toContain('older than 0.33.1');
     expect(judgeAgentBrowserVersion('ab', 'agent-browser 0.27.0').ok).toBe(false);
     expect(compareVersions('0.100.0', '0.33.1')).toBeGreaterThan(0);
+  });
+
+  it('names what to install and where to point it when refusing a program', async () => {
+    const foreign = judgeAgentBrowserVersion('/usr/bin/chromium', 'Chromium 156.0.8078.108');
+    const missing = await checkAgentBrowserVersion('/nonexistent/agent-browser');
+    for (const check of [foreign, missing, judgeAgentBrowserVersion('ab', 'agent-browser 0.27.0')]) {
+      expect(check.ok).toBe(false);
+      const reason = check.ok ? '' : check.reason;
+      for (const word of [
+        'agent-browser',
+        MIN_AGENT_BROWSER_VERSION,
+        BROWSER_COMMAND_SETTING,
+        BROWSER_COMMAND_ENV,
+      ]) {
+        expect(reason).toContain(word);
+      }
+    }
+    expect(foreign.ok ? undefined : foreign.refusal).toBe('not_agent_browser');
+    expect(missing.ok ? undefined : missing.refusal).toBe('browser_missing');
   });
 });

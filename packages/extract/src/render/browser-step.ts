@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { WebToolError } from '@mono-agent/budget-policy';
+import { browserCommandRemedy } from './agent-browser-version.js';
 
 /** The most output one agent-browser step may print (the rendered HTML, JSON-escaped). */
 export const MAX_STEP_OUTPUT_BYTES = 32 * 1024 * 1024;
@@ -70,8 +71,8 @@ export function runBrowserStep(
           reject(
             new WebToolError({
               code: 'configuration_error',
-              message: `the browser command ${invocation.command} cannot be run (${failure.code}); install agent-browser or set tools.web.fetch.browserCommand`,
-              details: { reason: failure.code },
+              message: `the browser command ${invocation.command} cannot be run (${failure.code}); ${browserCommandRemedy()}`,
+              details: { reason: 'browser_missing' },
             }),
           );
           return;

@@ -113,3 +113,23 @@ describe('the render proxy', () => {
     expect(echoed).toEqual(['hello']);
   });
 });
+
+describe('render proxy close', () => {
+  it('ends every upstream request still waiting on a page that never answers', async () => {
+    const open = new Set<import('node:net').Socket>();
+    const silent = createTcpServer((socket) => {
+      // Reads (and drops) what arrives, so the end of the connection is seen; never answers.
+      socket.resume();
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
+    });
+    const port = await listening(silent);
+    const proxy = await startRenderProxy({ host: 'page.test', port, address: '127.0.0.1' });
+    viaProxy(proxy, `http://page.test:${port}/never`).catch(() => undefined);
+    viaProxy(proxy, `http://page.test:${port}/never-again`).catch(() => undefined);
+    while (open.size < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    await proxy.close();
+    while (open.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(open.size).toBe(0);
+  });
+});

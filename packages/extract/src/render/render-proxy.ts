@@ -86,7 +86,13 @@ export async function startRenderProxy(destination: RenderDestination): Promise<
     if (!refused.includes(name)) refused.push(name);
     return false;
   };
+  let closed = false;
   const track = (socket: Socket) => {
+    // A connection that comes into being after close (an upstream socket assigned late) ends at once.
+    if (closed) {
+      socket.destroy();
+      return socket;
+    }
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
@@ -129,12 +135,18 @@ export async function startRenderProxy(destination: RenderDestination): Promise<
         path: target.path,
         headers,
         setHost: false,
+        // A socket of its own, never a pooled one: the shared agent would keep it (and a page that
+        // never answers would keep it open) after the render ended.
+        agent: false,
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(response);
       },
     );
+    // Tracked like every other connection, so closing the proxy ends a request still waiting upstream.
+    upstream.once('socket', track);
+    response.once('close', () => upstream.destroy());
     upstream.on('error', () => {
       if (!response.headersSent) response.writeHead(502, { 'content-length': '0' });
       response.end();
@@ -178,6 +190,7 @@ export async function startRenderProxy(destination: RenderDestination): Promise<
     refused,
     close: () =>
       new Promise<void>((resolve) => {
+        closed = true;
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -31,6 +31,24 @@ export const DEFAULT_RENDER_MODE: RenderMode = 'never';
 /** The renderer executable used when none is configured (resolved through PATH, never a shell). */
 export const DEFAULT_BROWSER_COMMAND = 'agent-browser';
 
+/** The default `artifacts.retention.maxAgeHours`: an idle run folder is removed after seven days. */
+export const DEFAULT_ARTIFACT_MAX_AGE_HOURS = 168;
+
+/** The least `artifacts.retention.maxAgeHours` accepted (one sweep interval). */
+export const MIN_ARTIFACT_MAX_AGE_HOURS = 1;
+
+/** The most `artifacts.retention.maxAgeHours` accepted (ten years). */
+export const MAX_ARTIFACT_MAX_AGE_HOURS = 87_600;
+
+/** The default `artifacts.retention.maxRuns`: the newest hundred run folders are kept. */
+export const DEFAULT_ARTIFACT_MAX_RUNS = 100;
+
+/** The least `artifacts.retention.maxRuns` accepted. */
+export const MIN_ARTIFACT_MAX_RUNS = 1;
+
+/** The most `artifacts.retention.maxRuns` accepted. */
+export const MAX_ARTIFACT_MAX_RUNS = 100_000;
+
 /** The Codex model used when none is configured. */
 export const DEFAULT_CODEX_MODEL = 'gpt-5.6-luna';
 /** The longest accepted Codex model name. */

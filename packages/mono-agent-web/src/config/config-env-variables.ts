@@ -1,5 +1,7 @@
 import { DEFAULT_REQUESTS_PER_RUN } from '@mono-agent/budget-policy';
 import {
+  DEFAULT_ARTIFACT_MAX_AGE_HOURS,
+  DEFAULT_ARTIFACT_MAX_RUNS,
   DEFAULT_BROWSER_COMMAND,
   DEFAULT_CODEX_MODEL,
   DEFAULT_COORDINATION,
@@ -81,6 +83,17 @@ export const CONFIG_ENV_VARIABLES = [
   { key: 'network.mode', env: 'MONO_AGENT_NETWORK_MODE', default: DEFAULT_NETWORK_MODE },
   { key: 'network.allow', env: 'MONO_AGENT_NETWORK_ALLOW', default: 'empty' },
   { key: 'artifacts.dir', env: 'MONO_AGENT_ARTIFACT_DIR', default: 'unset' },
+  {
+    key: 'artifacts.retention.maxAgeHours',
+    env: 'MONO_AGENT_ARTIFACT_RETENTION_MAX_AGE_HOURS',
+    default: String(DEFAULT_ARTIFACT_MAX_AGE_HOURS),
+  },
+  {
+    key: 'artifacts.retention.maxRuns',
+    env: 'MONO_AGENT_ARTIFACT_RETENTION_MAX_RUNS',
+    default: String(DEFAULT_ARTIFACT_MAX_RUNS),
+  },
+  { key: 'artifacts.retention.dryRun', env: 'MONO_AGENT_ARTIFACT_RETENTION_DRY_RUN', default: 'false' },
 ] as const satisfies readonly ConfigEnvVariable[];
 
 /** One config key of {@link CONFIG_ENV_VARIABLES}. */

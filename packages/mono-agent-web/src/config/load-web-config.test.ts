@@ -333,6 +333,30 @@ const KEY_CASES: KeyCase[] = [
     // Relative directories resolve against cwd (the temp directory), so compare the tail.
     read: (config) => config.artifacts?.dir.replace(`${directory}/`, ''),
   },
+  {
+    key: 'artifacts.retention.maxAgeHours',
+    file: { artifacts: { dir: 'out', retention: { maxAgeHours: 24 } } },
+    fileExpected: 24,
+    env: { MONO_AGENT_ARTIFACT_DIR: 'out', MONO_AGENT_ARTIFACT_RETENTION_MAX_AGE_HOURS: '72' },
+    envExpected: 72,
+    read: (config) => config.artifacts?.retention.maxAgeHours,
+  },
+  {
+    key: 'artifacts.retention.maxRuns',
+    file: { artifacts: { dir: 'out', retention: { maxRuns: 10 } } },
+    fileExpected: 10,
+    env: { MONO_AGENT_ARTIFACT_DIR: 'out', MONO_AGENT_ARTIFACT_RETENTION_MAX_RUNS: '500' },
+    envExpected: 500,
+    read: (config) => config.artifacts?.retention.maxRuns,
+  },
+  {
+    key: 'artifacts.retention.dryRun',
+    file: { artifacts: { dir: 'out', retention: { dryRun: true } } },
+    fileExpected: true,
+    env: { MONO_AGENT_ARTIFACT_DIR: 'out', MONO_AGENT_ARTIFACT_RETENTION_DRY_RUN: 'true' },
+    envExpected: true,
+    read: (config) => config.artifacts?.retention.dryRun,
+  },
 ];
 
 describe('every key and env variable of the table', () => {
@@ -1023,6 +1047,17 @@ describe('describeConfigSources', () => {
       { key: 'network.mode', env: 'MONO_AGENT_NETWORK_MODE', source: 'default' },
       { key: 'network.allow', env: 'MONO_AGENT_NETWORK_ALLOW', source: 'default' },
       { key: 'artifacts.dir', env: 'MONO_AGENT_ARTIFACT_DIR', source: 'env' },
+      {
+        key: 'artifacts.retention.maxAgeHours',
+        env: 'MONO_AGENT_ARTIFACT_RETENTION_MAX_AGE_HOURS',
+        source: 'default',
+      },
+      {
+        key: 'artifacts.retention.maxRuns',
+        env: 'MONO_AGENT_ARTIFACT_RETENTION_MAX_RUNS',
+        source: 'default',
+      },
+      { key: 'artifacts.retention.dryRun', env: 'MONO_AGENT_ARTIFACT_RETENTION_DRY_RUN', source: 'default' },
     ]);
     expect(config.artifacts?.dir).toBe(join(directory, 'artifacts'));
   });
@@ -1051,6 +1086,9 @@ describe('CONFIG_ENV_VARIABLES', () => {
       ['network.mode', 'MONO_AGENT_NETWORK_MODE', 'all'],
       ['network.allow', 'MONO_AGENT_NETWORK_ALLOW', 'empty'],
       ['artifacts.dir', 'MONO_AGENT_ARTIFACT_DIR', 'unset'],
+      ['artifacts.retention.maxAgeHours', 'MONO_AGENT_ARTIFACT_RETENTION_MAX_AGE_HOURS', '168'],
+      ['artifacts.retention.maxRuns', 'MONO_AGENT_ARTIFACT_RETENTION_MAX_RUNS', '100'],
+      ['artifacts.retention.dryRun', 'MONO_AGENT_ARTIFACT_RETENTION_DRY_RUN', 'false'],
     ]);
     expect(CONFIG_ENV_VARIABLES.filter((row) => 'legacy' in row).map((row) => row.key)).toEqual([
       'tools.web.search.endpoint',

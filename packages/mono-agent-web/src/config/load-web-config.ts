@@ -8,6 +8,8 @@ import {
 import { NETWORK_MODES, type NetworkMode, parseNetworkPolicy } from '@mono-agent/net';
 import {
   COORDINATION_MODES,
+  DEFAULT_ARTIFACT_MAX_AGE_HOURS,
+  DEFAULT_ARTIFACT_MAX_RUNS,
   DEFAULT_BROWSER_COMMAND,
   DEFAULT_CODEX_MODEL,
   DEFAULT_COORDINATION,
@@ -16,7 +18,11 @@ import {
   DEFAULT_RENDER_MODE,
   DEFAULT_RUN_IDLE_SECONDS,
   DEFAULT_SEARCH_BACKEND,
+  MAX_ARTIFACT_MAX_AGE_HOURS,
+  MAX_ARTIFACT_MAX_RUNS,
   MAX_RUN_IDLE_SECONDS,
+  MIN_ARTIFACT_MAX_AGE_HOURS,
+  MIN_ARTIFACT_MAX_RUNS,
   MIN_RUN_IDLE_SECONDS,
   RENDER_MODES,
   SEARCH_BACKENDS,
@@ -163,7 +169,7 @@ function build(
     return { key, file: fileSlot, env: envSlot };
   };
 
-  const { web, redis, search, searxng, ollama, codex, fetch, mcp, network, artifacts } = sections;
+  const { web, redis, search, searxng, ollama, codex, fetch, mcp, network, artifacts, retention } = sections;
   const coordination = read('tools.web.coordination', web, 'coordination', oneOfReader(COORDINATION_MODES));
   const redisUrl = read('tools.web.redis.url', redis, 'url', stringReader(checkRedisUrl));
   const backend = read('tools.web.search.backend', search, 'backend', oneOfReader(SEARCH_BACKENDS));
@@ -211,6 +217,19 @@ function build(
   const networkMode = read('network.mode', network, 'mode', oneOfReader(NETWORK_MODES));
   const networkAllow = read('network.allow', network, 'allow', listReader(checkAllowEntry));
   const artifactDir = read('artifacts.dir', artifacts, 'dir', stringReader(checkDirectory));
+  const retentionAge = read(
+    'artifacts.retention.maxAgeHours',
+    retention,
+    'maxAgeHours',
+    integerReader(MIN_ARTIFACT_MAX_AGE_HOURS, MAX_ARTIFACT_MAX_AGE_HOURS),
+  );
+  const retentionRuns = read(
+    'artifacts.retention.maxRuns',
+    retention,
+    'maxRuns',
+    integerReader(MIN_ARTIFACT_MAX_RUNS, MAX_ARTIFACT_MAX_RUNS),
+  );
+  const retentionDryRun = read('artifacts.retention.dryRun', retention, 'dryRun', booleanReader);
 
   const sources: Record<string, ConfigSource> = {};
   const pick = <T>(layered: Layered<T>, fallback: T): T => {
@@ -294,10 +313,20 @@ function build(
   const renderValue = pick(render, DEFAULT_RENDER_MODE);
   const browserCommandValue = pick(browserCommand, DEFAULT_BROWSER_COMMAND);
   const runIdleSecondsValue = pick(runIdleSeconds, DEFAULT_RUN_IDLE_SECONDS);
-  let artifactsValue: { dir: string } | undefined;
+  let artifactsValue: WebConfig['artifacts'];
   if (effective(artifactDir).source !== undefined) {
     const dir = pick(artifactDir, '');
-    if (dir !== '') artifactsValue = { dir: resolvePath(cwd, dir) };
+    // The retention policy belongs to an artifact folder: without one it is not resolved (nor listed).
+    if (dir !== '') {
+      artifactsValue = {
+        dir: resolvePath(cwd, dir),
+        retention: {
+          maxAgeHours: pick(retentionAge, DEFAULT_ARTIFACT_MAX_AGE_HOURS),
+          maxRuns: pick(retentionRuns, DEFAULT_ARTIFACT_MAX_RUNS),
+          dryRun: pick(retentionDryRun, false),
+        },
+      };
+    }
   }
 
   problems.throwIfAny(source);
@@ -331,6 +360,7 @@ interface Sections {
   mcp?: JsonObject;
   network?: JsonObject;
   artifacts?: JsonObject;
+  retention?: JsonObject;
 }
 
 function readSections(document: ConfigDocument | undefined, problems: ConfigProblems): Sections {
@@ -370,6 +400,7 @@ function readSections(document: ConfigDocument | undefined, problems: ConfigProb
     // are left alone there.
     network: section(root, 'network', 'network'),
     artifacts: section(root, 'artifacts', 'artifacts'),
+    retention: section(section(root, 'artifacts', 'artifacts'), 'retention', 'artifacts.retention'),
   };
 }
 

@@ -82,6 +82,15 @@ export interface WebConfig {
   readonly artifacts?: {
     /** The directory, resolved against `cwd`. */
     readonly dir: string;
+    /** How long and how many run folders under `tool-output/` are kept (`artifacts.retention`). */
+    readonly retention: {
+      /** Idle run folders older than this many hours are removed. */
+      readonly maxAgeHours: number;
+      /** Beyond this many run folders, the oldest idle ones are removed. */
+      readonly maxRuns: number;
+      /** Report what would be removed and remove nothing. */
+      readonly dryRun: boolean;
+    };
   };
   /** Where each resolved setting came from, by config key; names only, never values. */
   readonly sources: Readonly<Record<string, ConfigSource>>;

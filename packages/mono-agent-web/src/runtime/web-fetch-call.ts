@@ -82,6 +82,8 @@ const answers = new WeakMap<ExtractedDocument, { status: number; redirects: numb
 /** Failure codes whose message is written by this project (never server text) and says what to do. */
 const EXPLAINED_CODES = new Set<FailureCode>([
   'validation_error',
+  // A missing or wrong browser, or no temporary folder: the operator's setup, named with its remedy.
+  'configuration_error',
   'too_large',
   'policy_denied',
   'cooldown',

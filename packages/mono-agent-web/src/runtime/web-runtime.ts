@@ -13,7 +13,16 @@ import {
   createStartpageProvider,
   type SearchOutcome,
 } from '@mono-agent/search-providers';
-import { type ArtifactSink, createFileArtifactSink } from '@mono-agent/tool-adapters';
+import {
+  ARTIFACT_SWEEP_INTERVAL_MS,
+  ARTIFACT_SWEEP_START_BUDGET_MS,
+  type ArtifactSink,
+  type ArtifactSweepReport,
+  createFileArtifactSink,
+  runFolderName,
+  sweepToolOutput,
+} from '@mono-agent/tool-adapters';
+import { DEFAULT_ARTIFACT_MAX_AGE_HOURS, DEFAULT_ARTIFACT_MAX_RUNS } from '../config/config-constants.js';
 import type { WebConfig } from '../config/index.js';
 import type { CallOptions } from './call-progress.js';
 import { processCoordinator, processSearchCache } from './process-shared.js';
@@ -67,6 +76,12 @@ export interface WebRuntimeOptions {
    * run as `tools.web.fetch.browserCommand`). Ignored when the ceiling is `never`.
    */
   renderer?: import('@mono-agent/extract').DocumentRenderer;
+  /**
+   * Whether this runtime's host owns the sweep of `artifacts.dir/tool-output/`: it sweeps once when
+   * the runtime is made (bounded by {@link ARTIFACT_SWEEP_START_BUDGET_MS}) and every
+   * {@link ARTIFACT_SWEEP_INTERVAL_MS} while it lives. The CLI and the MCP server set it.
+   */
+  artifactSweep?: boolean;
 }
 
 /** One model run: its own budget, deferrals, in-flight work and document cache. */
@@ -101,6 +116,11 @@ export interface WebRuntime {
    * `freshAfterIdleSeconds`, and the run's first search says that a fresh run (and budget) began.
    */
   startRun(options?: StartRunOptions): WebRun;
+  /**
+   * Sweeps `artifacts.dir/tool-output/` under `artifacts.retention` (a dry run when asked), keeping
+   * the folders of this runtime's open runs; undefined when no artifacts directory is configured.
+   */
+  sweepArtifacts(options?: { dryRun?: boolean; budgetMs?: number }): Promise<ArtifactSweepReport | undefined>;
   /** Closes every run still open. */
   close(): Promise<void>;
 }
@@ -214,6 +234,34 @@ export async function createWebRuntime(
     return fetchParts;
   };
   const openRuns = new Set<WebRun>();
+  const sweepArtifacts = async (
+    sweepOptions: { dryRun?: boolean; budgetMs?: number } = {},
+  ): Promise<ArtifactSweepReport | undefined> => {
+    const artifacts = config.artifacts;
+    if (artifacts === undefined) return undefined;
+    const active = new Set([...openRuns].map((run) => runFolderName(run.id)));
+    return await sweepToolOutput({
+      directory: artifacts.dir,
+      // A configuration assembled by hand may leave the policy out: the documented defaults apply.
+      retention: {
+        maxAgeHours: artifacts.retention?.maxAgeHours ?? DEFAULT_ARTIFACT_MAX_AGE_HOURS,
+        maxRuns: artifacts.retention?.maxRuns ?? DEFAULT_ARTIFACT_MAX_RUNS,
+        dryRun: sweepOptions.dryRun ?? artifacts.retention?.dryRun ?? false,
+      },
+      isActive: (folder) => active.has(folder),
+      ...(sweepOptions.budgetMs === undefined ? {} : { budgetMs: sweepOptions.budgetMs }),
+    });
+  };
+  let sweepTimer: NodeJS.Timeout | undefined;
+  if (options.artifactSweep === true && config.artifacts !== undefined) {
+    // A sweep that fails (an unreadable folder) never stops the host from starting or serving.
+    await sweepArtifacts({ budgetMs: ARTIFACT_SWEEP_START_BUDGET_MS }).catch(() => undefined);
+    sweepTimer = setInterval(() => {
+      sweepArtifacts({ budgetMs: ARTIFACT_SWEEP_START_BUDGET_MS }).catch(() => undefined);
+    }, ARTIFACT_SWEEP_INTERVAL_MS);
+    // The sweep never keeps a process alive that has nothing else to do.
+    sweepTimer.unref();
+  }
   return {
     config,
     coordinator,
@@ -243,7 +291,9 @@ export async function createWebRuntime(
         },
       });
     },
+    sweepArtifacts,
     async close() {
+      clearInterval(sweepTimer);
       await Promise.all([...openRuns].map((run) => run.close()));
       // A coordinator this runtime made is this runtime's to close (a Redis connection); a shared one is not.
       await ownCoordinator?.close();
@@ -264,6 +314,7 @@ const RUNTIME_OPTION_NAMES = Object.keys({
   stateDirectory: true,
   codexCommand: true,
   renderer: true,
+  artifactSweep: true,
 } satisfies Record<keyof WebRuntimeOptions, true>);
 
 function isRuntimeOptions(
