@@ -206,3 +206,22 @@ describe('toIsoDate', () => {
     expect(toIsoDate(raw)).toBeUndefined();
   });
 });
+
+describe('readPageMetadata: what follows the names in a byline', () => {
+  it.each([
+    ['By Tom Hegarty, 12 February', 'Tom Hegarty'],
+    ['via petrelwatch 9 hours ago', 'petrelwatch'],
+    ['By Theresa May', 'Theresa May'],
+    ['Jane Doe March 5, 2024', 'Jane Doe'],
+    ['Von Anna Schmidt | 5. März 2024', 'Anna Schmidt'],
+  ])('reads %s as %s', async (byline, names) => {
+    expect(
+      (await readPageMetadata(page('', `<article><p class="byline">${byline}</p></article>`))).author,
+    ).toBe(names);
+  });
+
+  it('never takes a reviewer for the author', async () => {
+    const html = page('', '<section class="reviews"><p class="review-author">Ana</p></section>');
+    expect((await readPageMetadata(html)).author).toBeUndefined();
+  });
+});

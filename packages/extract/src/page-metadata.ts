@@ -114,7 +114,7 @@ const NOT_BYLINE_NAME =
 
 /** What starts a byline before the names: "By", "Written by", "Von", "Par", "Por", "Door". */
 const BYLINE_LEAD =
-  /^(?:(?:written|posted|reported|words|story|text|photos?|published)\s+)?(?:by|von|par|por|door|di|av|af|de)\s*:?\s+/i;
+  /^(?:(?:written|posted|reported|words|story|text|photos?|published|submitted|shared)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+/i;
 
 /** An "Author:" label before the names. */
 const AUTHOR_LABEL = /^(?:authors?|writers?|autor(?:in)?|auteur)\s*:\s*/i;
@@ -422,10 +422,12 @@ function microdataName(nodes: readonly DomNode[]): string | undefined {
 /** The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped. */
 function visibleByline(nodes: readonly DomNode[]): string | undefined {
   for (const node of nodes) {
-    // Readers' comments name their own authors; menus and footers name the site's.
+    // Readers' comments and reviews name their own authors; menus and footers name the site's.
     const outside = hasAncestor(node, (ancestor) => {
       if (ancestor.name === 'nav' || ancestor.name === 'footer' || ancestor.name === 'aside') return true;
-      return /comment/i.test(`${ancestor.attribs?.class ?? ''} ${ancestor.attribs?.id ?? ''}`);
+      return /comment|review|reply|replies|answer/i.test(
+        `${ancestor.attribs?.class ?? ''} ${ancestor.attribs?.id ?? ''}`,
+      );
     });
     if (outside) continue;
     const text = textOf(node).replace(CONTROL_OR_BIDI, ' ');
@@ -444,8 +446,16 @@ function stripByline(text: string): string {
   names = names.split(/\s+[|•·—–]\s+|\s*\|\s*/)[0] ?? '';
   names = names.replace(/\s+(?:on|updated|published|posted)\b.*$/i, '');
   names = names.replace(/,?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i, '');
+  // A date after the names: "…, 12 February", "… 12 Feb 2024", "… March 5, 2024" (a bare month
+  // name stays: "Theresa May").
   names = names.replace(
-    /,?\s+(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i,
+    /(?:,\s*|\s+(?=\d))(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b.*$/i,
+    '',
+  );
+  names = names.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '');
+  // "petrelwatch 9 hours ago", "Kim, 2 days ago".
+  names = names.replace(
+    /,?\s+(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b.*$/i,
     '',
   );
   return names.replace(/[\s,;:]+$/, '').trim();
