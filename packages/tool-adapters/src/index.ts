@@ -23,7 +23,13 @@ export {
 export { type ArgumentProblem, describeArgumentProblem } from './describe-argument-problem.js';
 export { createFileArtifactSink, type FileArtifactSinkOptions } from './file-artifact-sink.js';
 export { FRAME_NAMES, findMarkerSpans, type MarkerEdge, type MarkerSpan } from './find-marker-spans.js';
-export { type PageMetadataFields, pageMetadataFields, pageMetadataLines } from './page-metadata-lines.js';
+export {
+  MAX_DESCRIPTION_LINE_CHARS,
+  MAX_METADATA_LINE_CHARS,
+  type PageMetadataFields,
+  pageMetadataFields,
+  pageMetadataLines,
+} from './page-metadata-lines.js';
 export {
   BROWSER_RECOMMENDATION_HINTS,
   type BrowserRecommendation,

@@ -1,6 +1,11 @@
 import { MAX_DESCRIPTION_CHARS, MAX_METADATA_FIELD_CHARS } from '@mono-agent/extract';
 import { describe, expect, it } from 'vitest';
-import { pageMetadataFields, pageMetadataLines } from './page-metadata-lines.js';
+import {
+  MAX_DESCRIPTION_LINE_CHARS,
+  MAX_METADATA_LINE_CHARS,
+  pageMetadataFields,
+  pageMetadataLines,
+} from './page-metadata-lines.js';
 import { renderFetchOutcome } from './render-fetch-outcome.js';
 import { WEB_CONTENT_BEGIN, WEB_CONTENT_END } from './untrusted-frame.js';
 
@@ -63,6 +68,11 @@ describe('page metadata header lines', () => {
     expect(Array.from(pageMetadataFields({ description }).description ?? '')).toHaveLength(
       MAX_DESCRIPTION_CHARS,
     );
+  });
+
+  it('use the bounds extraction applies', () => {
+    expect(MAX_METADATA_LINE_CHARS).toBe(MAX_METADATA_FIELD_CHARS);
+    expect(MAX_DESCRIPTION_LINE_CHARS).toBe(MAX_DESCRIPTION_CHARS);
   });
 
   it('leave out what the page does not state', () => {

@@ -1,10 +1,26 @@
-import {
-  cleanMetadataText,
-  type ExtractedDocument,
-  MAX_DESCRIPTION_CHARS,
-  MAX_METADATA_FIELD_CHARS,
-} from '@mono-agent/extract';
+import type { ExtractedDocument } from '@mono-agent/extract';
 import { neutralizeMarkers } from './untrusted-frame.js';
+
+/**
+ * The longest author, date, site name or language shown, in characters: the bound extraction
+ * applies (`MAX_METADATA_FIELD_CHARS` of @mono-agent/extract), applied again here because a host may
+ * build the document itself. A value, not an import: this package takes only types from extract.
+ */
+export const MAX_METADATA_LINE_CHARS = 200;
+
+/** The longest description shown, in characters (extraction's `MAX_DESCRIPTION_CHARS`). */
+export const MAX_DESCRIPTION_LINE_CHARS = 1000;
+
+/** C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing controls is the point.
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** `value` on one line without controls or bidi characters, cut at `max` characters. */
+function oneLine(value: string, max: number): string {
+  const text = value.replace(CONTROL_OR_BIDI, ' ').replace(/\s+/g, ' ').trim();
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
 
 /** The metadata fields of a document shown under its title, in the order they are shown. */
 export type PageMetadataFields = Pick<
@@ -13,11 +29,11 @@ export type PageMetadataFields = Pick<
 >;
 
 const LABELS: readonly [keyof PageMetadataFields, string, number][] = [
-  ['author', 'Author', MAX_METADATA_FIELD_CHARS],
-  ['published', 'Published', MAX_METADATA_FIELD_CHARS],
-  ['siteName', 'Site', MAX_METADATA_FIELD_CHARS],
-  ['language', 'Language', MAX_METADATA_FIELD_CHARS],
-  ['description', 'Description', MAX_DESCRIPTION_CHARS],
+  ['author', 'Author', MAX_METADATA_LINE_CHARS],
+  ['published', 'Published', MAX_METADATA_LINE_CHARS],
+  ['siteName', 'Site', MAX_METADATA_LINE_CHARS],
+  ['language', 'Language', MAX_METADATA_LINE_CHARS],
+  ['description', 'Description', MAX_DESCRIPTION_LINE_CHARS],
 ];
 
 /**
@@ -31,7 +47,7 @@ export function pageMetadataLines(document: PageMetadataFields): string[] {
   for (const [key, label, max] of LABELS) {
     const value = document[key];
     if (value === undefined) continue;
-    const text = neutralizeMarkers(cleanMetadataText(value, max));
+    const text = neutralizeMarkers(oneLine(value, max));
     if (text !== '') lines.push(`${label}: ${text}`);
   }
   return lines;
@@ -43,7 +59,7 @@ export function pageMetadataFields(document: PageMetadataFields): PageMetadataFi
   for (const [key, , max] of LABELS) {
     const value = document[key];
     if (value === undefined) continue;
-    const text = neutralizeMarkers(cleanMetadataText(value, max));
+    const text = neutralizeMarkers(oneLine(value, max));
     if (text !== '') fields[key] = text;
   }
   return fields;
