@@ -13,7 +13,7 @@ import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
 import { htmlToStreamedText } from './html-streamed-text.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
-import { type PageMetadata, readPageMetadata } from './page-metadata.js';
+import type { PageMetadata } from './page-metadata.js';
 import { detectSparseShell } from './sparse-shell.js';
 import { assertParseable } from './structured-limit.js';
 import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
@@ -151,6 +151,8 @@ export async function extractWith(
     try {
       article = await extractHtml(html, url);
       // Read from the markup as served: extraction drops the head and the byline with the chrome.
+      // Loaded here, like the DOM stages, so a worker that never reads HTML never loads it.
+      const { readPageMetadata } = await import('./page-metadata.js');
       metadata = await readPageMetadata(html);
     } catch (error) {
       if (WebToolError.isInstance(error)) throw error;
