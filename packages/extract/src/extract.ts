@@ -13,6 +13,7 @@ import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
 import { htmlToStreamedText } from './html-streamed-text.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
+import type { PageMetadata } from './page-metadata.js';
 import { detectSparseShell } from './sparse-shell.js';
 import { assertParseable } from './structured-limit.js';
 import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
@@ -141,6 +142,7 @@ export async function extractWith(
     strategy.skipDomStages ??
     (await measureHtml(html).then((shape) => (withinDomBounds(shape) ? undefined : boundsReason(shape))));
   let article: Awaited<ReturnType<typeof extractHtml>> | undefined;
+  let metadata: PageMetadata = {};
   let streamReason = skipReason === undefined ? undefined : `skipped: ${skipReason}`;
   if (streamReason === undefined) {
     // Loaded before the DOM stages' time budget starts, so that it bounds their work alone.
@@ -148,6 +150,10 @@ export async function extractWith(
     strategy.onDomStages?.();
     try {
       article = await extractHtml(html, url);
+      // Read from the markup as served: extraction drops the head and the byline with the chrome.
+      // Loaded here, like the DOM stages, so a worker that never reads HTML never loads it.
+      const { readPageMetadata } = await import('./page-metadata.js');
+      metadata = await readPageMetadata(html);
     } catch (error) {
       if (WebToolError.isInstance(error)) throw error;
       streamReason = `failed: ${failureReason(error)}`;
@@ -174,6 +180,7 @@ export async function extractWith(
     kind,
     content: format === 'text' ? article.text : article.markdown,
     ...(article.title === undefined ? {} : { title: article.title }),
+    ...metadata,
     stage: article.stage,
     parserFailures: article.parserFailures,
     // A shell's description of itself is no text its body holds: it stays sparse.

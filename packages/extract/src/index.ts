@@ -46,6 +46,14 @@ export {
 export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { escapeLinkLikeText } from './markdown-safety.js';
 export { markdownToText } from './markdown-to-text.js';
+export {
+  cleanMetadataText,
+  MAX_BYLINE_CHARS,
+  MAX_DESCRIPTION_CHARS,
+  MAX_METADATA_FIELD_CHARS,
+  type PageMetadata,
+  readPageMetadata,
+} from './page-metadata.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
 export {
   type AccessBarrier,

@@ -54,6 +54,16 @@ export interface ExtractedDocument {
   content: string;
   /** The document's title, when one is known. */
   title?: string;
+  /** The byline's names, without "By" (HTML only; absent when the page names no author). */
+  author?: string;
+  /** When the page says it was published, as an ISO 8601 date or date-time (HTML only). */
+  published?: string;
+  /** The name of the site or publication, when the page states it (HTML only). */
+  siteName?: string;
+  /** The page's language as a BCP 47 tag, when it declares one (HTML only). */
+  language?: string;
+  /** The summary the page gives of itself, when it gives one (HTML only). */
+  description?: string;
   /** The charset the body was decoded with (lower-case WHATWG name), or `binary` for PDF. */
   charset: string;
   /** Where {@link ExtractedDocument.charset} came from. */

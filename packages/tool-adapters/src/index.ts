@@ -36,6 +36,13 @@ export { type ArgumentProblem, describeArgumentProblem } from './describe-argume
 export { createFileArtifactSink, type FileArtifactSinkOptions, runFolderName } from './file-artifact-sink.js';
 export { FRAME_NAMES, findMarkerSpans, type MarkerEdge, type MarkerSpan } from './find-marker-spans.js';
 export {
+  MAX_DESCRIPTION_LINE_CHARS,
+  MAX_METADATA_LINE_CHARS,
+  type PageMetadataFields,
+  pageMetadataFields,
+  pageMetadataLines,
+} from './page-metadata-lines.js';
+export {
   BROWSER_RECOMMENDATION_HINTS,
   type BrowserRecommendation,
   type FetchOutcome,

@@ -1,5 +1,6 @@
 import type { FailureCode } from '@mono-agent/budget-policy';
 import type { DocumentSlice, ExtractedDocument } from '@mono-agent/extract';
+import { type PageMetadataFields, pageMetadataLines } from './page-metadata-lines.js';
 import { frame, neutralizeMarkers, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from './untrusted-frame.js';
 import { charPrefix } from './utf8.js';
 
@@ -35,11 +36,12 @@ export type FetchOutcome =
       httpStatus: number;
       /** Redirect hops followed. */
       redirects: number;
-      /** What was extracted (the content itself is in `slice`). */
+      /** What was extracted (the content itself is in `slice`), with the metadata the page states. */
       document: Pick<
         ExtractedDocument,
         'kind' | 'format' | 'title' | 'charset' | 'stage' | 'replacementCount'
-      >;
+      > &
+        PageMetadataFields;
       /** The returned part of the document. */
       slice: DocumentSlice;
       /** Whether the document came from the run's document cache. */
@@ -109,6 +111,7 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
     document.title === undefined
       ? undefined
       : `Title: ${charPrefix(neutralizeMarkers(document.title.replace(/\s+/g, ' ').trim()), MAX_DOCUMENT_TITLE_CHARS)}`,
+    ...pageMetadataLines(document),
   ].filter((line) => line !== undefined);
   const body = [...header, '', neutralizeMarkers(slice.content)].join('\n');
   const recommendation =

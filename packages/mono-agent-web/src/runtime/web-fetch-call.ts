@@ -7,6 +7,7 @@ import {
   type FetchOutcome,
   MAX_FETCH_OUTPUT_CHARS,
   neutralizeBidiControls,
+  pageMetadataFields,
   parseToolArguments,
   renderFetchOutcome,
   TOOL_NAMES,
@@ -485,6 +486,7 @@ async function succeeded(
         format: document.format,
         // Hosts show the title too: no viewer of it may be made to reorder it into a marker.
         ...(document.title === undefined ? {} : { title: neutralizeBidiControls(document.title) }),
+        ...pageMetadataFields(document),
         charset: document.charset,
         charsetSource: document.charsetSource,
         stage: document.stage,

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractGoldenPage, GOLDEN_FILES, GOLDEN_PAGES_DIRECTORY, goldenPageNames } from './golden-pages.js';
+
+// Each page under test/pages/ is extracted and compared with its expected Markdown and metadata.
+// After an intended change, `pnpm tsx packages/extract/scripts/update-golden-pages.ts` rewrites the
+// expected files, and the change is reviewed as their diff. The behaviours below are what each page
+// is there for; they hold whatever the rest of the expected file says.
+
+const expected = (name: string, file: string) =>
+  readFileSync(join(GOLDEN_PAGES_DIRECTORY, name, file), 'utf8');
+
+describe('golden pages: extraction gives the expected Markdown and metadata', () => {
+  it.each(goldenPageNames())('%s', async (name) => {
+    const { markdown, metadata } = await extractGoldenPage(name);
+    expect(markdown).toBe(expected(name, GOLDEN_FILES.markdown));
+    expect(JSON.parse(metadata)).toEqual(JSON.parse(expected(name, GOLDEN_FILES.metadata)));
+  });
+});
+
+/** What a page's Markdown must hold, hold once, or leave out. */
+interface Behaviour {
+  keeps?: readonly string[];
+  once?: readonly string[];
+  drops?: readonly string[];
+}
+
+const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
+  'forum-thread': {
+    'each post once, without signatures or author details': {
+      once: ['Is the fan controller failing'],
+      keeps: ['Rita said:', 'fan curve in the BIOS', 'embedded controller firmware'],
+      drops: ['Omar fixes laptops', 'Rig: ThinkPad', 'Joined', 'Lisbon'],
+    },
+  },
+  'product-page': {
+    'the product without its customer reviews': {
+      keeps: ['€49.00', 'boils a litre of water', '1.7 litres'],
+      drops: ['first frost', 'Third kettle', 'garden'],
+    },
+  },
+  'saved-story': {
+    'the body, its streamed paragraph, once, and not the banner': {
+      once: ['three of the pier', 'ferry to the island'],
+      drops: ['home screen'],
+    },
+  },
+  'pricing-page': {
+    'the plans drawn for wide and narrow screens, once': {
+      once: ['### Starter', '### Team', '### Business', '### Nonprofit', 'single sign-on'],
+      keeps: ['Questions about billing', 'fourteen days'],
+    },
+  },
+  'feature-page': {
+    'the sections faded in on scroll, not the menus': {
+      keeps: [
+        '## Quiet where you need it',
+        '## A day of listening',
+        '## Fits and stays put',
+        'Six microphones',
+        'three more charges',
+        'silicone tips',
+        'IPX4',
+      ],
+      drops: ['Over-ear headphones', 'Harbourline club'],
+    },
+    'the answers an FAQ folds away by class, not other hidden boxes': {
+      keeps: [
+        'Do they work with two phones at once?',
+        'stay paired with two devices',
+        'recycles the old cells',
+      ],
+      drops: ['ten percent off'],
+    },
+  },
+  'link-discussion': {
+    'every comment of a discussion declared an article (the series), not only its longest reply': {
+      keeps: [
+        'Good to see the census published in full',
+        'counted from the water this year',
+        'released as a spreadsheet',
+        'copy cleanly from the HTML version',
+      ],
+      once: ['I volunteered on one of those plots'],
+      drops: ['Linkboard is run by its readers'],
+    },
+  },
+  'services-webforms': {
+    'every card with its title, pitch and price, without chrome or comments (landing page)': {
+      keeps: [
+        '# Bookkeeping and payroll for small firms',
+        '## Monthly bookkeeping',
+        'Every receipt filed, every account reconciled.',
+        'From 95 pounds a month',
+        '## Payroll and pensions',
+        'From 4 pounds per employee per run.',
+        '## Year-end accounts and tax returns',
+        'Included with monthly bookkeeping.',
+        'How a boatyard cut its month-end',
+      ],
+      drops: [
+        'Our team',
+        'Search our guides',
+        'Marina Stores wrote',
+        'Monthly tax tips',
+        'registered in England',
+      ],
+    },
+  },
+};
+
+describe('golden pages: the behaviour each page is kept for', () => {
+  for (const [name, behaviours] of Object.entries(BEHAVIOURS)) {
+    for (const [what, { keeps = [], once = [], drops = [] }] of Object.entries(behaviours)) {
+      it(`${name}: ${what}`, () => {
+        const markdown = expected(name, GOLDEN_FILES.markdown);
+        for (const text of keeps) expect(markdown).toContain(text);
+        for (const text of once) expect(markdown.split(text)).toHaveLength(2);
+        for (const text of drops) expect(markdown).not.toContain(text);
+      });
+    }
+  }
+
+  it('saved-story: the streamed paragraph stands where its placeholder stood', () => {
+    const markdown = expected('saved-story', GOLDEN_FILES.markdown);
+    expect(markdown.indexOf('ferry to the island')).toBeGreaterThan(markdown.indexOf('2.4 million euro'));
+  });
+
+  it('every page named here is in the corpus', () => {
+    for (const name of Object.keys(BEHAVIOURS)) expect(goldenPageNames()).toContain(name);
+  });
+});

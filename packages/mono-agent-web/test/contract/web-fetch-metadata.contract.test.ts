@@ -1,0 +1,141 @@
+// "ExtractedDocument gains author (the byline's names, without "By"), published (ISO 8601 date or
+// date-time), siteName, language (BCP 47) and description, each absent when the page does not say
+// it, read from JSON-LD, microdata, <meta>/OpenGraph and the visible byline. WebFetch shows them as
+// header lines under the title, inside the untrusted frame (they are page text), and in the
+// structured result; timing events carry none of them."
+// And the contract's "fetched pages are always labelled untrusted": metadata is page text, so nothing
+// in it can close the frame.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_METADATA_FIELD_CHARS } from '@mono-agent/extract';
+import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { findMarkerSpans, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../../src/exit-codes.js';
+import { jsonOf, runBuiltCli } from './support/built-cli.js';
+import { hostileMarkers } from './support/hostile-pages.js';
+import { type RuntimeSession, startRuntime } from './support/runtime.js';
+
+interface OkData {
+  status: 'ok';
+  document: Record<string, unknown>;
+}
+
+let web: FixtureWeb;
+let home: string;
+let session: RuntimeSession;
+const env = { MONO_AGENT_NETWORK_MODE: 'localhost' };
+
+beforeAll(async () => {
+  web = await startFixtureWeb();
+  home = mkdtempSync(join(tmpdir(), 'web-fetch-metadata-'));
+  session = await startRuntime(env);
+});
+beforeEach(() => web.reset());
+afterAll(async () => {
+  await session.close();
+  await web.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** What the recorded news article states: JSON-LD author and date, og:site_name, lang, description. */
+const NEWS_METADATA = {
+  author: 'Marta Lindqvist',
+  published: '2024-04-09T18:20:00+02:00',
+  siteName: 'The Riverside Ledger',
+  language: 'en',
+  description: 'A six-month trial of three night bus lines starts in May, funded by a parking levy.',
+};
+
+const HEADER_LINES = [
+  `Author: ${NEWS_METADATA.author}`,
+  `Published: ${NEWS_METADATA.published}`,
+  `Site: ${NEWS_METADATA.siteName}`,
+  `Language: ${NEWS_METADATA.language}`,
+  `Description: ${NEWS_METADATA.description}`,
+].join('\n');
+
+const framed = (text: string) => text.slice(text.indexOf(WEB_CONTENT_BEGIN), text.indexOf(WEB_CONTENT_END));
+
+describe('WebFetch metadata: header lines under the title, inside the frame, and in the structured result', () => {
+  it('shows author, published, site, language and description through createWebRuntime', async () => {
+    const result = await session.run.webFetch({ url: web.url('/pages/news-article') });
+    const inside = framed(result.text);
+    expect(inside).toMatch(new RegExp(`\\nTitle: [^\\n]+\\n${escapeRegExp(HEADER_LINES)}\\n\\n`));
+    // The control line outside the frame carries none of it.
+    expect(result.text.slice(0, result.text.indexOf(WEB_CONTENT_BEGIN))).not.toContain('Lindqvist');
+    expect((result.data as OkData).document).toMatchObject(NEWS_METADATA);
+  });
+
+  it('gives the same fields in the built CLI’s --json result', async () => {
+    const run = await runBuiltCli(['fetch', web.url('/pages/news-article'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject(NEWS_METADATA);
+  });
+
+  it('leaves every field out, and shows no header line, when the page states none', async () => {
+    web.scenario('/plain', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html><head><title>Tides</title></head><body><main><h1>Tides</h1>${'<p>The spring tides this autumn run higher than usual because the equinox and the new moon fall in the same week, and the harbour office asks boat owners to check their lines.</p>'.repeat(3)}</main></body></html>`,
+    });
+    const result = await session.run.webFetch({ url: web.url('/plain') });
+    expect(framed(result.text)).not.toMatch(/^(?:Author|Published|Site|Language|Description): /m);
+    const document = (result.data as OkData).document;
+    for (const field of Object.keys(NEWS_METADATA)) expect(document).not.toHaveProperty(field);
+  });
+
+  it('keeps timing events free of every metadata field and value', async () => {
+    session.events.length = 0;
+    await session.run.webFetch({ url: web.url('/pages/news-article') });
+    const fetchEvents = session.events.filter((event) => JSON.stringify(event).includes('WebFetch'));
+    expect(fetchEvents.length).toBeGreaterThan(0);
+    const serialized = JSON.stringify(session.events);
+    for (const [field, value] of Object.entries(NEWS_METADATA)) {
+      expect(serialized).not.toContain(`"${field}"`);
+      if (value.length > 3) expect(serialized).not.toContain(value);
+    }
+  });
+});
+
+describe('WebFetch metadata is page text: bounded, one line, and unable to close the frame', () => {
+  it('neutralizes disguised frame markers, line breaks and bidi controls in every field, and bounds them', async () => {
+    const markers = hostileMarkers('WEB CONTENT');
+    const hostile = escapeMarkup(`Eve\u202e ${markers.slice(0, 6).join(' ')}`);
+    const longSite = 's'.repeat(MAX_METADATA_FIELD_CHARS * 3);
+    web.scenario('/hostile-metadata', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour</title>
+<meta name="author" content="${hostile}"><meta name="description" content="${escapeMarkup(markers.slice(6, 12).join('\n'))}">
+<meta property="og:site_name" content="${longSite}"></head><body><article><h1>Harbour</h1>
+${'<p>The harbour office publishes the tide tables for the estuary every month, and the spring tides run higher this autumn.</p>'.repeat(3)}</article></body></html>`,
+    });
+    const result = await session.run.webFetch({ url: web.url('/hostile-metadata') });
+    const found = findMarkerSpans(result.text).map((span) => result.text.slice(span.start, span.end));
+    expect(found).toEqual([WEB_CONTENT_BEGIN, WEB_CONTENT_END]);
+    expect(result.text).toContain('neutralized marker');
+    const authorLine = framed(result.text)
+      .split('\n')
+      .find((line) => line.startsWith('Author: '));
+    expect(authorLine).toMatch(/^Author: Eve /);
+    expect(authorLine).not.toContain('\u202e');
+    const siteLine = framed(result.text)
+      .split('\n')
+      .find((line) => line.startsWith('Site: '));
+    expect(Array.from(siteLine ?? '')).toHaveLength('Site: '.length + MAX_METADATA_FIELD_CHARS);
+    const document = (result.data as OkData).document;
+    expect(Array.from(String(document.siteName))).toHaveLength(MAX_METADATA_FIELD_CHARS);
+    for (const field of ['author', 'description']) {
+      const spans = findMarkerSpans(String(document[field]));
+      expect(spans, String(document[field])).toEqual([]);
+    }
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
