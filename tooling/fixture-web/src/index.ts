@@ -1,3 +1,4 @@
+export { agentBrowserPath, PINNED_AGENT_BROWSER_VERSION } from './agent-browser-path.js';
 export { type BodyPattern, binaryPattern, PatternSource, textPattern } from './body-pattern.js';
 export { CHARSET_SAMPLES, FIXTURE_CHARSETS, type FixtureCharset } from './charset-pages/charset-documents.js';
 export {

@@ -62,11 +62,6 @@ export const ALLOWED_SIBLING_INTERNAL_IMPORTS: readonly { file: string; specifie
     file: 'packages/mono-agent-web/test/contract/support/hostile-pages.ts',
     specifier: '../../../../tool-adapters/test/marker-variants.js',
   },
-  // extract's lookup of the installed agent-browser.
-  {
-    file: 'packages/mono-agent-web/test/contract/web-fetch-render.contract.test.ts',
-    specifier: '../../../extract/src/__fixtures__/agent-browser-path.js',
-  },
   // The Codex client's parsers, fuzzed beside the search providers' own.
   {
     file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',

@@ -3,6 +3,7 @@
 // loopback server that accepts and never responds; every phase of a render (launch, navigation, load,
 // settling, reading) is stopped in turn, through createWebRuntime, the built bin and the MCP server
 // over stdio, with Debian's Chromium and the pinned agent-browser.
+
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -12,8 +13,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createAgentBrowserRenderer, DEBIAN_CHROMIUM } from '@mono-agent/extract';
+import { agentBrowserPath } from '@mono-agent/fixture-web';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentBrowserPath } from '../../../extract/src/__fixtures__/agent-browser-path.js';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { createWebRuntime } from '../../src/runtime/web-runtime.js';

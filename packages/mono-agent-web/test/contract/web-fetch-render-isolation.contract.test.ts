@@ -15,9 +15,8 @@ import {
   type DocumentRenderer,
   RENDER_BUDGET_MS,
 } from '@mono-agent/extract';
-import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { agentBrowserPath, type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentBrowserPath } from '../../../extract/src/__fixtures__/agent-browser-path.js';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { createWebRuntime, FETCH_DEADLINE_MS } from '../../src/runtime/web-runtime.js';

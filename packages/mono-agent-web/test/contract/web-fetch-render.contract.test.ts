@@ -16,9 +16,8 @@ import {
   type DocumentRenderer,
   RENDER_BUDGET_MS,
 } from '@mono-agent/extract';
-import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { agentBrowserPath, type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentBrowserPath } from '../../../extract/src/__fixtures__/agent-browser-path.js';
 import { loadWebConfig, resolveWebConfig } from '../../src/config/index.js';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import type { TimingEvent } from '../../src/runtime/timing-event.js';
