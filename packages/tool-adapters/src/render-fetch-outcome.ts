@@ -1,5 +1,6 @@
 import type { FailureCode } from '@mono-agent/budget-policy';
 import type { DocumentSlice, ExtractedDocument } from '@mono-agent/extract';
+import { charsetNote } from './charset-note.js';
 import { frame, neutralizeMarkers, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from './untrusted-frame.js';
 import { charPrefix } from './utf8.js';
 
@@ -39,7 +40,8 @@ export type FetchOutcome =
       document: Pick<
         ExtractedDocument,
         'kind' | 'format' | 'title' | 'charset' | 'stage' | 'replacementCount'
-      >;
+      > &
+        Partial<Pick<ExtractedDocument, 'charsetSource' | 'charsetHint'>>;
       /** The returned part of the document. */
       slice: DocumentSlice;
       /** Whether the document came from the run's document cache. */
@@ -113,7 +115,13 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
     outcome.browserRecommendation === undefined
       ? undefined
       : BROWSER_RECOMMENDATION_HINTS[outcome.browserRecommendation];
-  const parts = [control, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint];
+  const note = charsetNote(document);
+  const parts = [
+    control,
+    ...(note === undefined ? [] : [note]),
+    frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body),
+    slice.hint,
+  ];
   if (recommendation !== undefined) parts.push(recommendation);
   return parts.join('\n');
 }

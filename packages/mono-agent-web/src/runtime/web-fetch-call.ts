@@ -84,6 +84,7 @@ const EXPLAINED_CODES = new Set<FailureCode>([
   'cooldown',
   'backend_unavailable',
   'timeout',
+  'charset_error',
 ]);
 
 /**
@@ -410,6 +411,7 @@ async function succeeded(
         charsetSource: document.charsetSource,
         stage: document.stage,
         replacementCount: document.replacementCount,
+        ...(document.charsetHint === undefined ? {} : { charsetHint: document.charsetHint }),
         parserFailures: document.parserFailures,
       },
       slice,
