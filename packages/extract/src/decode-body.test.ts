@@ -185,6 +185,34 @@ describe('decodeBody', () => {
     });
   });
 
+  it('reads an XHTML page that names its charset in its XML declaration only, and lets a <meta> win', async () => {
+    const cyrillic = legacyTextBytes('windows-1251', 'text');
+    const xhtml = new Uint8Array([
+      ...ascii(
+        '<?xml version="1.0" encoding="windows-1251"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>',
+      ),
+      ...cyrillic,
+    ]);
+    const decoded = await decodeBody(xhtml, { declaration: 'html' });
+    expect(decoded).toMatchObject({
+      charset: 'windows-1251',
+      charsetSource: 'xml-declaration',
+      replacementCount: 0,
+    });
+    expect(decoded.text).toContain(LEGACY_TEXTS['windows-1251'].paragraphs[0]);
+    const both = new Uint8Array([
+      ...ascii(
+        '<?xml version="1.0" encoding="koi8-r"?><html><head><meta charset="windows-1251"></head><body><p>',
+      ),
+      ...cyrillic,
+    ]);
+    expect(await decodeBody(both, { declaration: 'html' })).toMatchObject({
+      charset: 'windows-1251',
+      charsetSource: 'meta',
+      replacementCount: 0,
+    });
+  });
+
   it('reads undeclared UTF-16 with a byte order mark by the mark', async () => {
     const body = new Uint8Array([0xfe, 0xff, ...legacyTextBytes('utf-16be', 'text')]);
     const decoded = await decodeBody(body, { declaration: 'none' });

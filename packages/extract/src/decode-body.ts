@@ -132,7 +132,8 @@ function resolveCharset(label: string, source: CharsetSource): string {
 }
 
 /**
- * The charset a document declares for itself. A declaration read from ASCII-compatible bytes cannot
+ * The charset a document declares for itself: an HTML page by its `<meta>`, else by an XML
+ * declaration (XHTML), and an XML document by its XML declaration. A declaration read from ASCII-compatible bytes cannot
  * truly name UTF-16, so such a name means UTF-8 (as the HTML standard has it for `<meta>`), and
  * `x-user-defined` in a `<meta>` means windows-1252. An XML declaration in UTF-16 without a byte
  * order mark is found by its first bytes, and names the byte order they show.
@@ -142,21 +143,20 @@ function findDeclaredCharset(
   declaration: DeclarationSyntax,
 ): { charset: string; source: CharsetSource } | undefined {
   if (declaration === 'none') return undefined;
-  if (declaration === 'xml') {
-    const utf16 = UTF16_XML_STARTS.find((start) => startsWith(body, start.bytes));
-    if (utf16 !== undefined) {
-      const head = new TextDecoder(utf16.charset).decode(body.subarray(0, 2 * META_PRESCAN_BYTES));
-      const label = XML_DECLARATION_ENCODING.exec(head)?.[1];
-      // A UTF-16 declaration may name any charset, but only a UTF-16 one could have been read here.
-      if (label !== undefined) resolveCharset(label, 'xml-declaration');
-      return { charset: utf16.charset, source: 'xml-declaration' };
-    }
+  const utf16 = UTF16_XML_STARTS.find((start) => startsWith(body, start.bytes));
+  if (utf16 !== undefined) {
+    const head = new TextDecoder(utf16.charset).decode(body.subarray(0, 2 * META_PRESCAN_BYTES));
+    const label = XML_DECLARATION_ENCODING.exec(head)?.[1];
+    // A UTF-16 declaration may name any charset, but only a UTF-16 one could have been read here.
+    if (label !== undefined) resolveCharset(label, 'xml-declaration');
+    return { charset: utf16.charset, source: 'xml-declaration' };
   }
   const head = new TextDecoder('latin1').decode(body.subarray(0, META_PRESCAN_BYTES));
-  const pattern = declaration === 'xml' ? XML_DECLARATION_ENCODING : META_CHARSET;
-  const source: CharsetSource = declaration === 'xml' ? 'xml-declaration' : 'meta';
-  const label = pattern.exec(head)?.[1];
+  // An XHTML page may name its charset in its XML declaration only; a `<meta>` comes first.
+  const meta = declaration === 'html' ? META_CHARSET.exec(head)?.[1] : undefined;
+  const label = meta ?? XML_DECLARATION_ENCODING.exec(head)?.[1];
   if (label === undefined) return undefined;
+  const source: CharsetSource = meta === undefined ? 'xml-declaration' : 'meta';
   if (source === 'meta' && label.trim().toLowerCase() === 'x-user-defined') {
     return { charset: 'windows-1252', source };
   }
