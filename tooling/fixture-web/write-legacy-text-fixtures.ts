@@ -20,6 +20,16 @@ const ICONV_TARGETS: Readonly<Record<LegacyCharset, string>> = {
   shift_jis: 'SHIFT_JIS',
   gbk: 'GBK',
   'euc-kr': 'EUC-KR',
+  'windows-1250': 'WINDOWS-1250',
+  'windows-1253': 'WINDOWS-1253',
+  'iso-8859-5': 'ISO-8859-5',
+  'iso-8859-7': 'ISO-8859-7',
+  'koi8-u': 'KOI8-U',
+  'euc-jp': 'EUC-JP',
+  big5: 'BIG5',
+  // The LE and BE names write no byte order mark (plain UTF-16 would).
+  'utf-16le': 'UTF-16LE',
+  'utf-16be': 'UTF-16BE',
 };
 
 const directory = fileURLToPath(new URL('./src/__fixtures__/legacy-text/', import.meta.url));

@@ -1,7 +1,7 @@
 import { WebToolError } from '@mono-agent/budget-policy';
+import { charsetHint } from './charset-hint.js';
 import { decodeText } from './decode-text.js';
 import type { CharsetSource } from './types.js';
-import { verifiedDetection } from './verify-detected-charset.js';
 
 /** How many leading bytes are searched for a `<meta>` charset, as the HTML prescan does. */
 export const META_PRESCAN_BYTES = 1024;
@@ -19,6 +19,12 @@ export interface DecodedBody {
   charsetSource: CharsetSource;
   /** How many U+FFFD replacement characters the text holds. */
   replacementCount: number;
+  /**
+   * The charset a detector reads the bytes as, when the decoding left replacement characters (or
+   * the NULs of UTF-16 read byte by byte) and the detector names another charset. A hint for the
+   * reader only: it never changes {@link DecodedBody.text}.
+   */
+  charsetHint?: string;
 }
 
 /** Options of {@link decodeBody}. */
@@ -39,36 +45,47 @@ const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([^\s"'/>;]+)[^>]*>/i;
 const XML_DECLARATION_ENCODING = /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([^"']+)["']/;
 
 /**
- * Decodes a body: byte order mark, then the HTTP charset, then the document's own declaration,
- * then UTF-8. Bytes that declare nothing and are not valid UTF-8 are decoded with a detected
- * charset only when the detection is verified (see `verifiedDetection`); otherwise they are decoded
- * as UTF-8 and their replacement characters counted. A declared charset this runtime cannot decode
- * is a `charset_error`.
+ * The first bytes of an XML declaration (`<?xm`) in UTF-16 without a byte order mark: how XML's
+ * encoding detection tells the byte order before the declaration itself can be read.
+ */
+const UTF16_XML_STARTS: ReadonlyArray<{ bytes: readonly number[]; charset: string }> = [
+  { bytes: [0x3c, 0x00, 0x3f, 0x00, 0x78, 0x00, 0x6d, 0x00], charset: 'utf-16le' },
+  { bytes: [0x00, 0x3c, 0x00, 0x3f, 0x00, 0x78, 0x00, 0x6d], charset: 'utf-16be' },
+];
+
+/**
+ * Decodes a body in the contract's order: byte order mark, then the HTTP charset, then the
+ * document's own declaration (HTML `<meta>` or XML declaration), then UTF-8. Nothing else picks
+ * the charset: bytes that declare nothing are read as UTF-8 even when they are not UTF-8, and
+ * every replacement character that leaves is counted, so damaged text is reported rather than
+ * silently replaced by a guess. What a detector makes of such bytes is only returned as
+ * {@link DecodedBody.charsetHint}. A declared charset this runtime cannot decode is a `charset_error`.
  */
 export async function decodeBody(body: Uint8Array, options: DecodeBodyOptions): Promise<DecodedBody> {
+  return withHint(body, decodeInOrder(body, options));
+}
+
+function decodeInOrder(body: Uint8Array, options: DecodeBodyOptions): DecodedBody {
   for (const bom of BOMS) {
-    if (bom.bytes.every((byte, index) => body[index] === byte)) {
-      return decodeWith(body.subarray(bom.bytes.length), bom.charset, 'bom');
-    }
+    if (startsWith(body, bom.bytes)) return decodeWith(body.subarray(bom.bytes.length), bom.charset, 'bom');
   }
   if (options.headerCharset !== undefined) {
     return decodeWith(body, resolveCharset(options.headerCharset, 'header'), 'header');
   }
   const declared = findDeclaredCharset(body, options.declaration);
-  if (declared !== undefined) {
-    let charset = resolveCharset(declared.label, declared.source);
-    // A byte-oriented document cannot really be UTF-16; the HTML standard reads such a meta as UTF-8.
-    if (declared.source === 'meta' && charset.startsWith('utf-16')) charset = 'utf-8';
-    return decodeWith(body, charset, declared.source);
-  }
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-    return { text, charset: 'utf-8', charsetSource: 'default', replacementCount: countReplacements(text) };
-  } catch {
-    const detected = await verifiedDetection(body);
-    if (detected !== undefined) return decodeWith(body, detected, 'detected');
-    return decodeWith(body, 'utf-8', 'default');
-  }
+  if (declared !== undefined) return decodeWith(body, declared.charset, declared.source);
+  return decodeWith(body, 'utf-8', 'default');
+}
+
+/** Adds the detector's reading of bytes the chosen charset could not read cleanly. */
+async function withHint(body: Uint8Array, decoded: DecodedBody): Promise<DecodedBody> {
+  if (decoded.replacementCount === 0 && !decoded.text.includes('\u0000')) return decoded;
+  const hint = await charsetHint(body);
+  return hint === undefined || hint === decoded.charset ? decoded : { ...decoded, charsetHint: hint };
+}
+
+function startsWith(body: Uint8Array, bytes: readonly number[]): boolean {
+  return bytes.every((byte, index) => body[index] === byte);
 }
 
 /** Counts U+FFFD characters in a decoded text. */
@@ -83,30 +100,66 @@ function decodeWith(body: Uint8Array, charset: string, charsetSource: CharsetSou
   return { text, charset, charsetSource, replacementCount: countReplacements(text) };
 }
 
-/** The WHATWG name of a charset label; an unknown label is a `charset_error`. */
+/** Who declares a charset, as a refusal names them. */
+const DECLARED_BY: Readonly<Partial<Record<CharsetSource, string>>> = {
+  header: 'The HTTP Content-Type header declares',
+  meta: "The page's <meta> declares",
+  'xml-declaration': 'The XML declaration names',
+};
+
+/** The longest charset label a refusal repeats. */
+const MAX_LABEL_CHARS = 40;
+
+/**
+ * The WHATWG name of a charset label; an unknown label is a `charset_error` whose message names the
+ * label, reduced to the characters labels are made of, since it comes from the server.
+ */
 function resolveCharset(label: string, source: CharsetSource): string {
   try {
     return new TextDecoder(label.trim()).encoding;
   } catch (error) {
+    const shown = label
+      .trim()
+      .slice(0, MAX_LABEL_CHARS)
+      .replace(/[^\w.:+-]/g, '?');
     throw new WebToolError({
       code: 'charset_error',
-      message: `The ${source} declares the charset "${label.slice(0, 40)}", which cannot be decoded here.`,
+      message: `${DECLARED_BY[source] ?? 'The body declares'} the charset "${shown}", which this runtime cannot decode, so the text was not read rather than read wrongly.`,
       cause: error,
-      details: { charset: label.slice(0, 40), charsetSource: source },
+      details: { charset: shown, charsetSource: source },
     });
   }
 }
 
+/**
+ * The charset a document declares for itself: an HTML page by its `<meta>`, else by an XML
+ * declaration (XHTML), and an XML document by its XML declaration. A declaration read from ASCII-compatible bytes cannot
+ * truly name UTF-16, so such a name means UTF-8 (as the HTML standard has it for `<meta>`), and
+ * `x-user-defined` in a `<meta>` means windows-1252. An XML declaration in UTF-16 without a byte
+ * order mark is found by its first bytes, and names the byte order they show.
+ */
 function findDeclaredCharset(
   body: Uint8Array,
   declaration: DeclarationSyntax,
-): { label: string; source: CharsetSource } | undefined {
+): { charset: string; source: CharsetSource } | undefined {
   if (declaration === 'none') return undefined;
-  const head = new TextDecoder('latin1').decode(body.subarray(0, META_PRESCAN_BYTES));
-  if (declaration === 'xml') {
-    const match = XML_DECLARATION_ENCODING.exec(head);
-    return match?.[1] === undefined ? undefined : { label: match[1], source: 'xml-declaration' };
+  const utf16 = UTF16_XML_STARTS.find((start) => startsWith(body, start.bytes));
+  if (utf16 !== undefined) {
+    const head = new TextDecoder(utf16.charset).decode(body.subarray(0, 2 * META_PRESCAN_BYTES));
+    const label = XML_DECLARATION_ENCODING.exec(head)?.[1];
+    // A UTF-16 declaration may name any charset, but only a UTF-16 one could have been read here.
+    if (label !== undefined) resolveCharset(label, 'xml-declaration');
+    return { charset: utf16.charset, source: 'xml-declaration' };
   }
-  const match = META_CHARSET.exec(head);
-  return match?.[1] === undefined ? undefined : { label: match[1], source: 'meta' };
+  const head = new TextDecoder('latin1').decode(body.subarray(0, META_PRESCAN_BYTES));
+  // An XHTML page may name its charset in its XML declaration only; a `<meta>` comes first.
+  const meta = declaration === 'html' ? META_CHARSET.exec(head)?.[1] : undefined;
+  const label = meta ?? XML_DECLARATION_ENCODING.exec(head)?.[1];
+  if (label === undefined) return undefined;
+  const source: CharsetSource = meta === undefined ? 'xml-declaration' : 'meta';
+  if (source === 'meta' && label.trim().toLowerCase() === 'x-user-defined') {
+    return { charset: 'windows-1252', source };
+  }
+  const charset = resolveCharset(label, source);
+  return { charset: charset.startsWith('utf-16') ? 'utf-8' : charset, source };
 }

@@ -169,29 +169,37 @@ export const FRAGMENT_MAX_EDGE = 0.15;
 /** Elements whose text is never shown, removed before the last resort reads the body's text. */
 const INVISIBLE_SELECTOR = 'script, style, noscript, template';
 
+/** Why a stage's article was not usable at all: no words, or a "Loading…" or "enable JavaScript" shell. */
+const EMPTY_ARTICLE = 'empty or loading shell';
+
 interface StageArticle extends ArticleCandidate {
   title: string | undefined;
 }
 
 /**
- * Extracts the article of an HTML page. The page's declared kind (`pageKind`) picks the order:
+ * Extracts the article of an HTML page in the contract's order: Defuddle on the whole page, then
+ * Readability with Turndown, then the body without its chrome (and finally the whole body's text,
+ * so that a page with text never comes back empty). A stage is passed over when its article is
+ * unusable, by the rules below, and `parserFailures` says why, in order; `stage` names the stage
+ * whose text was kept.
  *
- * - an article (news, blog post, report): Readability finds the prose block and Defuddle cleans
- *   just that block; lists made only of links (menus, related stories) are dropped from both, the
- *   two results are compared (`chooseArticle`), and Defuddle on the whole page is the fallback when
- *   neither is usable, when Readability's block is mostly lists of links (a site's menu, or an
- *   index page that declares itself an article), which is no story to clean, and when the chosen
- *   block is short and Defuddle's whole-page article holds it as a fragment of a larger one, or is
- *   too short to be a story at all (under {@link BANNER_BLOCK_MAX_WORDS} words);
- * - any other page (documentation, forum, product, listing…, or no declaration): the contract's
- *   order, Defuddle on the whole page, then Readability with Turndown when Defuddle's article is
- *   unusable.
+ * Defuddle's article is unusable when it is empty or a loading shell, and also:
  *
- * Either way the body without its chrome, and finally the whole body's text, are the last resorts,
- * so a page with text never comes back empty. Why the split: Readability's block is the better
- * start on news pages (Zyte set F1 0.957 against 0.914 for Defuddle alone, first 60 pages), and
- * Defuddle on the whole page keeps the parts Readability drops on every other kind of page (answers
- * of a thread, items of a list, code and tables of a reference page).
+ * - on a page that declares itself an article (news, blog post, report), when Readability's prose
+ *   block reads better: the block is a whole story ({@link PASSED_OVER}`.wholeStory`), or Defuddle's
+ *   article does not hold a block that is a small part of the page spread through it and the block
+ *   is no post of a series (`.notSpread`), or Defuddle's article does not extend a short block into
+ *   a story of a few times its words (`.notExtended`). Readability's block is then cleaned of the
+ *   boilerplate it keeps (share boxes, link lists) by Defuddle when the cleaned block is the same
+ *   article (`chooseArticle`). Readability's block is the better start on news pages (Zyte set F1
+ *   0.957 against 0.914 for Defuddle alone, first 60 pages);
+ * - on a page that declares no article, thread or product, when it holds under half of the page's
+ *   main region (`.oneSection`): a service, listing or collection page spreads its content over
+ *   sibling sections, of which Defuddle keeps one. One block cannot hold such a page either, so
+ *   Readability is passed over unrun, and the cleaned region is the article.
+ *
+ * Readability's article is unusable when it finds none, when it is empty or a loading shell, and
+ * when its block is mostly lists of links (`.menu`).
  */
 export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
   const article = await chooseHtmlArticle(html, url);
@@ -217,6 +225,17 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
   const pageTitle = document.querySelector('title')?.textContent?.trim() || undefined;
   const kind = pageKind(document);
 
+  // Why the last Defuddle or Readability run came back without an article (an error, or Readability
+  // finding none). Read, and cleared, by whoever ran it: a stage's failure is recorded only once the
+  // cascade passes that stage over, never for a stage that ran as a measure after the winner.
+  let defuddleError: string | undefined;
+  let readabilityReason: string | undefined;
+  const takeDefuddleError = () => {
+    const error = defuddleError;
+    defuddleError = undefined;
+    return error;
+  };
+
   const defuddle = async (
     source: Document,
     options: DefuddleOptions = {},
@@ -228,7 +247,7 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
       const markdown = await htmlToMarkdown(result.content ?? '', baseUrl);
       return { markdown, text: markdownToText(markdown), title: result.title || undefined };
     } catch (error) {
-      failed('defuddle', failureReason(error));
+      defuddleError = failureReason(error);
       return undefined;
     } finally {
       restoreJsonLd();
@@ -241,7 +260,7 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
       // Classes stay so that Defuddle can still recognise share bars, bylines and the like by name.
       const article = new Readability(source, { keepClasses: true }).parse();
       if (article === null) {
-        failed('readability', 'no article found');
+        readabilityReason = 'no article found';
         return undefined;
       }
       const markdown = await htmlToMarkdown(article.content ?? '', baseUrl);
@@ -252,25 +271,25 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
       };
       return { article: candidate, html: article.content ?? '' };
     } catch (error) {
-      failed('readability', failureReason(error));
+      readabilityReason = failureReason(error);
       return undefined;
     }
   };
+  /** The stage's article as the cascade's answer; a title it lacks comes from `fallbackTitle`, then the page. */
   const finish = (
     stage: 'defuddle' | 'readability',
     article: StageArticle,
-    losers: [ExtractionStage, StageArticle | undefined][],
-  ) => {
-    for (const [loser, candidate] of losers) {
-      if (candidate !== undefined && !isUsableArticle(candidate.text))
-        failed(loser, 'empty or loading shell');
-    }
-    const title =
-      article.title ??
-      losers.find(([, candidate]) => candidate?.title !== undefined)?.[1]?.title ??
-      pageTitle;
-    return { markdown: article.markdown, text: article.text, title, stage, parserFailures };
-  };
+    fallbackTitle: string | undefined,
+  ): HtmlArticle => ({
+    markdown: article.markdown,
+    text: article.text,
+    title: article.title ?? fallbackTitle ?? pageTitle,
+    stage,
+    parserFailures,
+  });
+  /** Why Defuddle's whole-page article was passed over: its error, its emptiness, or else `rule`. */
+  const passOverDefuddle = (whole: StageArticle | undefined, error: string | undefined, rule: string) =>
+    failed('defuddle', error ?? (whole === undefined || !isUsableArticle(whole.text) ? EMPTY_ARTICLE : rule));
 
   let titleFallback = pageTitle;
   if (kind === 'article') {
@@ -279,59 +298,67 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     const head = document.head.innerHTML;
     // Counted before Readability rewrites the document.
     const pageWords = regionProseWords(mainRegion(document));
+    // Defuddle first, on the whole page: a parse of its own, since Readability rewrites `document`.
+    const page = await parse();
+    dropCaptions(page);
+    const whole = await defuddle(page);
+    const wholeError = takeDefuddleError();
+    const wholeUsable = whole !== undefined && isUsableArticle(whole.text);
+    // Readability's block: what Defuddle's article is judged by on an article page, and the
+    // Readability stage's article when Defuddle's is passed over. Defuddle cleans the block of the
+    // boilerplate Readability keeps; the cleaned block stands for the block when it is the same
+    // article (`chooseArticle`), and a failed cleaning leaves the block as Readability gave it.
     const found = await readability(document);
     let blockArticle: StageArticle | undefined;
     if (found !== undefined && isUsableArticle(found.article.text)) {
       const { parseHTML } = await loadLinkedom();
       const block = parseHTML(`<!doctype html><html><head>${head}</head><body>${found.html}</body></html>`);
       blockArticle = await defuddle(block.document as unknown as Document);
+      takeDefuddleError();
     }
     // Menus and "related stories" lists that came along inside the story's block.
     if (blockArticle !== undefined) blockArticle = withoutLinkLists(blockArticle);
     const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
-    // A block that is mostly lists of links is the site's menu, not the story: neither stage found it.
+    // A block that is mostly lists of links is the site's menu, not the story.
     const menu =
       blockProse !== undefined &&
       countWords(blockProse.text) < MENU_BLOCK_MAX_PROSE_SHARE * countWords(found?.article.text ?? '');
     const choice = menu ? undefined : chooseArticle(blockArticle, blockProse);
     const chosen =
       choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
-    const finishChosen = (article: StageArticle) =>
-      choice === 'defuddle'
-        ? finish('defuddle', article, [['readability', found?.article]])
-        : finish('readability', article, [['defuddle', blockArticle]]);
+    const finishBlock = (article: StageArticle) =>
+      finish('readability', article, choice === 'defuddle' ? found?.article.title : blockArticle?.title);
+    const finishWhole = (article: StageArticle) => finish('defuddle', article, found?.article.title);
     const chosenWords = chosen === undefined ? 0 : countWords(chosen.text);
     const long = chosen !== undefined && chosenWords >= SHORT_BLOCK_MAX_WORDS;
     const partial = long && chosenWords < FRAGMENT_MAX_SHARE * pageWords;
-    if (chosen !== undefined && long && !partial) return finishChosen(chosen);
-    // Neither found the article in Readability's block, or the block is short or a small part of
-    // the page: Defuddle gets the whole page. The block stays unless Defuddle's article holds it as
-    // a fragment.
-    const page = await parse();
-    dropCaptions(page);
-    const whole = await defuddle(page);
+    if (chosen !== undefined && long && !partial) {
+      passOverDefuddle(whole, wholeError, PASSED_OVER.wholeStory(chosenWords));
+      return finishBlock(chosen);
+    }
     if (chosen !== undefined && partial) {
-      if (whole !== undefined && holdsSpreadBlock(whole, chosen.text))
-        return finish('defuddle', whole, [['readability', found?.article]]);
+      // The block is a small part of the page's prose: Defuddle's article stands when it holds the
+      // block as a fragment spread through it.
+      if (whole !== undefined && holdsSpreadBlock(whole, chosen.text)) return finishWhole(whole);
       // The block may be one post of a series: a link aggregator's discussion declared an article,
-      // where Readability keeps the longest comment. The whole series is read then.
+      // where Readability keeps the longest comment. Defuddle then reads the whole series.
       const series = await wholeSeries(page, chosen, defuddle, false);
-      return series !== undefined && series !== chosen
-        ? finish('defuddle', series, [['readability', found?.article]])
-        : finishChosen(chosen);
+      takeDefuddleError();
+      if (series !== undefined && series !== chosen) return finishWhole(series);
+      passOverDefuddle(whole, wholeError, PASSED_OVER.notSpread(chosenWords));
+      return finishBlock(chosen);
     }
-    // A block too short to be a story gives way to any usable article of the whole page.
-    const banner = chosenWords < BANNER_BLOCK_MAX_WORDS && whole !== undefined && isUsableArticle(whole.text);
-    if (chosen !== undefined && !banner && (whole === undefined || !extendsBlock(whole, chosen.text)))
-      return finishChosen(chosen);
-    if (whole !== undefined && isUsableArticle(whole.text))
-      return finish('defuddle', whole, [['readability', found?.article]]);
-    for (const [stage, candidate] of [
-      ['defuddle', whole ?? blockArticle],
-      ['readability', found?.article],
-    ] as const) {
-      if (candidate !== undefined) failed(stage, 'empty or loading shell');
+    // No block, or a short one: Defuddle's usable article stands when the block is too short to be a
+    // story at all, or when it holds the block as a fragment of a larger one (a news brief with its
+    // page's extras around it stays the brief).
+    const banner = chosenWords < BANNER_BLOCK_MAX_WORDS && wholeUsable;
+    if (chosen !== undefined && !banner && (whole === undefined || !extendsBlock(whole, chosen.text))) {
+      passOverDefuddle(whole, wholeError, PASSED_OVER.notExtended(chosenWords));
+      return finishBlock(chosen);
     }
+    if (whole !== undefined && wholeUsable) return finishWhole(whole);
+    failed('defuddle', wholeError ?? EMPTY_ARTICLE);
+    failed('readability', readabilityReason ?? (menu ? PASSED_OVER.menu : EMPTY_ARTICLE));
     titleFallback = whole?.title ?? found?.article.title ?? pageTitle;
   } else {
     // A product's customer reviews are what buyers say of it, not its description.
@@ -346,29 +373,30 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
     }
     // Defuddle works on a clone, so `document` stays intact for Readability.
     let whole = await defuddle(document);
+    const wholeError = takeDefuddleError();
     const usable = whole !== undefined && isUsableArticle(whole.text);
     // A thread's posts may all have gone as a "comment section": its series is looked for even then.
     if (usable || kind === 'thread') {
       const series = await wholeSeries(document, whole, defuddle, kind === 'thread');
+      takeDefuddleError();
       if (series !== undefined) whole = series;
       if (whole !== undefined && isUsableArticle(whole.text)) {
         const spread = kind === 'other' ? await spreadContent(document, baseUrl, whole.text) : undefined;
         if (spread !== undefined) {
+          failed('defuddle', PASSED_OVER.oneSection);
+          failed('readability', PASSED_OVER.spreadPage);
           return { ...spread, title: whole.title ?? pageTitle, stage: 'cleaned-body', parserFailures };
         }
-        return finish('defuddle', whole, []);
+        return finish('defuddle', whole, undefined);
       }
     }
     const found = await readability(document);
     if (found !== undefined && isUsableArticle(found.article.text)) {
-      return finish('readability', found.article, [['defuddle', whole]]);
+      failed('defuddle', wholeError ?? EMPTY_ARTICLE);
+      return finish('readability', found.article, whole?.title);
     }
-    for (const [stage, candidate] of [
-      ['defuddle', whole],
-      ['readability', found?.article],
-    ] as const) {
-      if (candidate !== undefined) failed(stage, 'empty or loading shell');
-    }
+    failed('defuddle', wholeError ?? EMPTY_ARTICLE);
+    failed('readability', readabilityReason ?? EMPTY_ARTICLE);
     titleFallback = whole?.title ?? found?.article.title ?? pageTitle;
   }
 
@@ -424,6 +452,32 @@ function pageDescription(document: Document): string | undefined {
  * group), and the region without its chrome is the better article (see {@link spreadContent}).
  */
 export const SPREAD_MIN_SHARE = 1 / 2;
+
+/**
+ * Why a stage with a usable article was passed over: the rules of the cascade, as its record
+ * states them (see {@link chooseHtmlArticle}).
+ */
+export const PASSED_OVER = {
+  /** Article page: Readability's block is a whole story, which Defuddle's whole-page article does not beat. */
+  wholeStory: (words: number) =>
+    `article page: Readability's block is the whole story (${words} words, at least ${SHORT_BLOCK_MAX_WORDS} and ${percent(FRAGMENT_MAX_SHARE)} of the page's prose)`,
+  /** Article page: the block is part of the page's prose, and Defuddle's article does not hold it spread through it. */
+  notSpread: (words: number) =>
+    `article page: Readability's block (${words} words) is under ${percent(FRAGMENT_MAX_SHARE)} of the page's prose, and the article does not hold it as a fragment spread through it nor is it a post of a series`,
+  /** Article page: the block is short, and Defuddle's article does not extend it. */
+  notExtended: (words: number) =>
+    `article page: Readability's block is short (${words} words, under ${SHORT_BLOCK_MAX_WORDS}), and the article does not hold it within ${SHORT_BLOCK_MIN_GROWTH} to ${SHORT_BLOCK_MAX_GROWTH} times its words`,
+  /** Readability's block is mostly lists of links. */
+  menu: `its block is mostly lists of links (under ${percent(MENU_BLOCK_MAX_PROSE_SHARE)} prose): a menu, not a story`,
+  /** Defuddle kept one section of a page whose content is spread over many. */
+  oneSection: `the article holds under ${percent(SPREAD_MIN_SHARE)} of the words of the page's main region: one section of a page spread over many`,
+  /** Readability is not run on such a page. */
+  spreadPage: 'not run: one block cannot hold a page spread over many sections',
+} as const;
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
 
 /**
  * The page's main region (`<main>` or `role="main"`, else the body) without its chrome and its

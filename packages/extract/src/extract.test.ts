@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { describe, expect, it } from 'vitest';
+import { countReplacements } from './decode-body.js';
 import { extract } from './extract.js';
 import { MAX_STRUCTURED_PARSE_BYTES } from './structured-limit.js';
 
@@ -231,15 +232,21 @@ describe('extract: PDF', () => {
 });
 
 describe('extract: text and input checks', () => {
-  it('returns plain text as decoded, detecting an undeclared windows-1251 body', async () => {
-    const document = await extract({ body: fixture('windows-1251.txt'), url, contentType: 'text/plain' });
+  it('returns undeclared windows-1251 text as UTF-8 with its replacement characters, the charset only a hint', async () => {
+    const body = fixture('windows-1251.txt');
+    const document = await extract({ body, url, contentType: 'text/plain' });
+    const asUtf8 = new TextDecoder('utf-8').decode(body);
     expect(document).toMatchObject({
       kind: 'text',
       stage: 'text',
-      charset: 'windows-1251',
-      charsetSource: 'detected',
+      charset: 'utf-8',
+      charsetSource: 'default',
+      charsetHint: 'windows-1251',
+      content: asUtf8,
+      replacementCount: countReplacements(asUtf8),
     });
-    expect(document.content).toContain('Съешь же ещё');
+    expect(document.replacementCount).toBeGreaterThan(0);
+    expect(document.content).not.toContain('Съешь же ещё');
   });
 
   it('reads undeclared UTF-16 text with a BOM as text, not as binary', async () => {

@@ -108,6 +108,7 @@ export async function extractWith(
     charset: decoded.charset,
     charsetSource: decoded.charsetSource,
     replacementCount: decoded.replacementCount,
+    ...(decoded.charsetHint === undefined ? {} : { charsetHint: decoded.charsetHint }),
   };
   if (format === 'raw') {
     return { ...base, kind, content: decoded.text, stage: 'raw', parserFailures: [] };

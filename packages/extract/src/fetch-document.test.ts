@@ -49,7 +49,6 @@ describe('fetchDocument', { timeout: 60_000 }, () => {
     ['shift_jis', 'meta', 'meta'],
     ['windows-1251', 'http-equiv', 'meta'],
     ['iso-8859-1', 'meta', 'meta'],
-    ['windows-1251', 'none', 'detected'],
     ['utf-8', 'bom-conflict', 'bom'],
   ] as const)('decodes the %s page of variant %s from its %s', async (charset, variant, source) => {
     const outcome = await fetchOk(`/charset/${charset}/${variant}`, { format: 'text' });
@@ -57,6 +56,18 @@ describe('fetchDocument', { timeout: 60_000 }, () => {
     expect(outcome.document.replacementCount).toBe(0);
     const firstParagraph = CHARSET_SAMPLES[charset].paragraphs[0] ?? '';
     expect(outcome.document.content).toContain(firstParagraph.slice(0, 20));
+  });
+
+  it('reads the undeclared windows-1251 page as UTF-8, counting its replacement characters and naming the charset only as a hint', async () => {
+    const outcome = await fetchOk('/charset/windows-1251/none', { format: 'text' });
+    expect(outcome.document).toMatchObject({
+      charset: 'utf-8',
+      charsetSource: 'default',
+      charsetHint: 'windows-1251',
+    });
+    expect(outcome.document.replacementCount).toBeGreaterThan(0);
+    const firstParagraph = CHARSET_SAMPLES['windows-1251'].paragraphs[0] ?? '';
+    expect(outcome.document.content).not.toContain(firstParagraph.slice(0, 20));
   });
 
   it('decodes a feed declared by its XML declaration', async () => {

@@ -24,15 +24,7 @@ export type ExtractionStage =
   | 'raw';
 
 /** Where the charset used to decode the body came from. */
-export type CharsetSource =
-  | 'bom'
-  | 'header'
-  | 'meta'
-  | 'xml-declaration'
-  | 'default'
-  | 'detected'
-  | 'string'
-  | 'binary';
+export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml-declaration' | 'default' | 'string' | 'binary';
 
 /** A parser that failed, found nothing, or found only a loading shell; the chain went on without it. */
 export interface ParserFailure {
@@ -70,6 +62,11 @@ export interface ExtractedDocument {
   charsetSource: CharsetSource;
   /** How many U+FFFD replacement characters the decoded text holds. */
   replacementCount: number;
+  /**
+   * The charset a detector reads the bytes as, when they did not decode cleanly with
+   * {@link ExtractedDocument.charset}. Only a hint for the reader: the content is never decoded with it.
+   */
+  charsetHint?: string;
   /** The extraction step that produced the content. */
   stage: ExtractionStage;
   /** Parsers that failed or found nothing usable on the way (a stage that merely lost is not listed). */

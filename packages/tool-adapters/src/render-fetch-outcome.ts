@@ -1,5 +1,6 @@
 import type { FailureCode } from '@mono-agent/budget-policy';
 import type { DocumentSlice, ExtractedDocument } from '@mono-agent/extract';
+import { charsetNote } from './charset-note.js';
 import { type PageMetadataFields, pageMetadataLines } from './page-metadata-lines.js';
 import { frame, neutralizeMarkers, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from './untrusted-frame.js';
 import { charPrefix } from './utf8.js';
@@ -41,7 +42,8 @@ export type FetchOutcome =
         ExtractedDocument,
         'kind' | 'format' | 'title' | 'charset' | 'stage' | 'replacementCount'
       > &
-        PageMetadataFields;
+        PageMetadataFields &
+        Partial<Pick<ExtractedDocument, 'charsetSource' | 'charsetHint'>>;
       /** The returned part of the document. */
       slice: DocumentSlice;
       /** Whether the document came from the run's document cache. */
@@ -118,7 +120,13 @@ export function renderFetchOutcome(outcome: FetchOutcome): string {
     outcome.browserRecommendation === undefined
       ? undefined
       : BROWSER_RECOMMENDATION_HINTS[outcome.browserRecommendation];
-  const parts = [safeControl, frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body), slice.hint];
+  const note = charsetNote(document);
+  const parts = [
+    safeControl,
+    ...(note === undefined ? [] : [neutralizeMarkers(note)]),
+    frame(WEB_CONTENT_BEGIN, WEB_CONTENT_END, body),
+    slice.hint,
+  ];
   if (recommendation !== undefined) parts.push(recommendation);
   return parts.join('\n');
 }

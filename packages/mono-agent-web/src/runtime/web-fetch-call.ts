@@ -90,6 +90,7 @@ const EXPLAINED_CODES = new Set<FailureCode>([
   'cooldown',
   'backend_unavailable',
   'timeout',
+  'charset_error',
 ]);
 
 /**
@@ -491,6 +492,7 @@ async function succeeded(
         charsetSource: document.charsetSource,
         stage: document.stage,
         replacementCount: document.replacementCount,
+        ...(document.charsetHint === undefined ? {} : { charsetHint: document.charsetHint }),
         parserFailures: document.parserFailures,
       },
       slice: { ...slice, content: neutralizeBidiControls(slice.content) },

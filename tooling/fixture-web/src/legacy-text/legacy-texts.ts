@@ -1,4 +1,4 @@
-// Short news-style articles in seven legacy charsets, served without any charset declaration, as
+// Short news-style articles in legacy charsets (and UTF-16 without a byte order mark), served without any charset declaration, as
 // many old sites still do. The text is kept here as Unicode; `write-legacy-text-fixtures.ts` encoded it
 // once with iconv into `src/__fixtures__/legacy-text/`, so the bytes come from a real encoder.
 
@@ -11,6 +11,15 @@ export const LEGACY_CHARSETS = [
   'shift_jis',
   'gbk',
   'euc-kr',
+  'windows-1250',
+  'windows-1253',
+  'iso-8859-5',
+  'iso-8859-7',
+  'koi8-u',
+  'euc-jp',
+  'big5',
+  'utf-16le',
+  'utf-16be',
 ] as const;
 
 /** One of {@link LEGACY_CHARSETS}. */
@@ -89,6 +98,87 @@ export const LEGACY_TEXTS: Readonly<Record<LegacyCharset, LegacyText>> = {
       '서울시는 다음 달부터 시내버스 노선을 새롭게 바꾼다고 발표했습니다.',
       '시민들의 출퇴근 시간을 줄이기 위해 일부 노선을 통합하고, 심야 버스 운행도 늘릴 계획입니다.',
       '자세한 내용은 시청 누리집에서 확인할 수 있습니다.',
+    ],
+  },
+  'windows-1250': {
+    language: 'pl',
+    title: 'Nowa kładka na Wiśle otwarta dla pieszych',
+    paragraphs: [
+      'W sobotę mieszkańcy po raz pierwszy przeszli kładką łączącą oba brzegi rzeki. Budowa trwała dwa lata i kosztowała więcej, niż zakładano.',
+      'Prezydent miasta podkreślił, że żółte ławki i zieleń na moście mają zachęcić ludzi do spacerów. Wieczorem konstrukcję oświetla sześćset lamp.',
+      'Rowerzyści muszą zsiąść z jednośladów, bo ścieżka rowerowa powstanie dopiero w przyszłym roku.',
+    ],
+  },
+  'windows-1253': {
+    language: 'el',
+    title: 'Νέο μουσείο ανοίγει στη Θεσσαλονίκη',
+    paragraphs: [
+      'Το μουσείο θα φιλοξενεί ευρήματα από τις ανασκαφές του μετρό, που διήρκεσαν σχεδόν δέκα χρόνια.',
+      'Οι επισκέπτες θα μπορούν να δουν νομίσματα, αγγεία και κοσμήματα από τη βυζαντινή εποχή.',
+      'Η είσοδος θα είναι δωρεάν για τους μαθητές και τους φοιτητές κάθε Κυριακή.',
+    ],
+  },
+  'iso-8859-5': {
+    language: 'bg',
+    title: 'Нова линия на метрото в София',
+    paragraphs: [
+      'Столичната община откри третата линия на метрото, която свързва западните квартали с центъра на града.',
+      'Влаковете ще се движат на всеки пет минути в часовете на върховото натоварване, а вечер на всеки десет.',
+      'Кметът благодари на строителите и на търпеливите граждани, които години наред заобикаляха строителните площадки.',
+    ],
+  },
+  'iso-8859-7': {
+    language: 'el',
+    title: 'Ο χειμώνας έφερε χιόνια στα ορεινά χωριά',
+    paragraphs: [
+      'Πολλοί δρόμοι έκλεισαν το πρωί, ενώ τα σχολεία παρέμειναν κλειστά για δεύτερη μέρα.',
+      'Η πυροσβεστική απεγκλώβισε οδηγούς που είχαν ακινητοποιηθεί στην εθνική οδό.',
+      'Οι μετεωρολόγοι προβλέπουν άνοδο της θερμοκρασίας από την Πέμπτη και ηλιοφάνεια το Σαββατοκύριακο.',
+    ],
+  },
+  'koi8-u': {
+    language: 'uk',
+    title: 'У Львові відкрили нову бібліотеку',
+    paragraphs: [
+      'Бібліотека розташована в історичній будівлі поблизу ратуші, яку реставрували три роки. Її ґанок прикрашають старі ліхтарі.',
+      'Читачі знайдуть тут понад сорок тисяч книжок українською, польською та англійською мовами.',
+      'Вхід вільний, а для дітей щосуботи проводять заняття з читання та малювання. Їх охоче відвідують і дорослі, які хочуть поєднати відпочинок із навчанням.',
+    ],
+  },
+  'euc-jp': {
+    language: 'ja',
+    title: '地元の高校生がロボット大会で優勝',
+    paragraphs: [
+      '県内の高校に通う三人の生徒が、全国ロボット競技大会で初めて優勝しました。',
+      '生徒たちは放課後に毎日集まり、半年かけて部品の設計から組み立てまで行ったということです。',
+      '来月には海外で開かれる国際大会に出場する予定で、学校では応援の準備が進んでいます。',
+    ],
+  },
+  big5: {
+    language: 'zh-Hant',
+    title: '台北捷運新路線今日通車',
+    paragraphs: [
+      '新路線全長十五公里，共設十二個車站，預計每天可載運十萬人次。',
+      '市政府表示，通車首週將提供免費搭乘，歡迎市民體驗。',
+      '交通局也提醒乘客，尖峰時段請多利用其他路線，以免車廂過於擁擠。',
+    ],
+  },
+  'utf-16le': {
+    language: 'de',
+    title: 'Die Stadtbücherei verlängert ihre Öffnungszeiten',
+    paragraphs: [
+      'Ab nächstem Montag öffnet die Bücherei schon um acht Uhr und schließt erst um zwanzig Uhr.',
+      'Die Leiterin sagt, viele Schüler und Berufstätige hätten sich längere Öffnungszeiten gewünscht.',
+      'Außerdem gibt es künftig samstags eine Vorlesestunde für Kinder im großen Saal.',
+    ],
+  },
+  'utf-16be': {
+    language: 'es',
+    title: 'La biblioteca del barrio amplía su horario',
+    paragraphs: [
+      'A partir del lunes, la biblioteca abrirá a las ocho de la mañana y cerrará a las nueve de la noche.',
+      'La directora explicó que muchos estudiantes pedían más horas para preparar los exámenes de junio.',
+      'Además, los sábados habrá una sesión de lectura para niños en la sala pequeña, junto al jardín.',
     ],
   },
 };

@@ -4,13 +4,13 @@ import { loadChardet } from './lazy-modules.js';
 /** How many leading bytes the detector reads; markup is ASCII, so text shows up early enough. */
 export const DETECTION_SAMPLE_BYTES = 64 * 1024;
 
-/** The lowest detector confidence (0–100) a charset is taken on. */
+/** The lowest detector confidence (0–100) at which a charset is named. */
 export const MIN_DETECTION_CONFIDENCE = 10;
 
 /**
- * How far (in confidence points) the chosen charset must lead every other plausible charset that
+ * How far (in confidence points) the named charset must lead every other plausible charset that
  * would decode the sample differently. Below it the bytes are ambiguous (French and Romanian
- * decode to letters in both Latin-1 and Latin-2) and nothing is guessed.
+ * decode to letters in both Latin-1 and Latin-2) and no charset is named.
  */
 export const MIN_DETECTION_MARGIN = 15;
 
@@ -30,30 +30,76 @@ const UPPER = /\p{Lu}/u;
 const WORD_INNER_OK = /[\p{M}\p{Nd}\p{ASCII}\u00b7\u2010-\u2027\u3000-\u303f\u30fb\uff00-\uffef]/u;
 
 /**
- * Picks the charset of undeclared bytes that are not UTF-8, or none. chardet ranks candidates; a
- * candidate is plausible when it decodes without invalid sequences into words made of letters with
- * natural case (a wrong single-byte charset puts symbols, controls or case flips inside words). The
- * best plausible candidate is taken only when it is confident enough and leads every plausible
- * candidate that reads differently by {@link MIN_DETECTION_MARGIN}; otherwise `undefined`, and the
- * caller decodes as UTF-8 with its replacement characters counted, never silently wrong.
+ * Charsets that share most of their table with the one chardet names and that chardet has no model
+ * of (or ranks lower): tried after it, so that Ukrainian KOI8-U, whose і, ї, є and ґ KOI8-R reads as
+ * box-drawing symbols, is still named.
  */
-export async function verifiedDetection(body: Uint8Array): Promise<string | undefined> {
+const RELATED_CHARSETS: Readonly<Record<string, readonly string[]>> = {
+  'koi8-r': ['koi8-u'],
+};
+
+/** The share of a UTF-16 sample's code units that must have a zero byte on one side only. */
+export const MIN_UTF16_ZERO_SHARE = 0.3;
+
+/** The share of code units with a zero byte on the other side that still allows that reading. */
+export const MAX_UTF16_OTHER_ZERO_SHARE = 0.05;
+
+/** The fewest code units a sample needs before its zero bytes say anything. */
+const MIN_UTF16_UNITS = 16;
+
+/**
+ * What a detector reads bytes as, for the reader's information only (the body is never decoded
+ * with it): UTF-16 without a byte order mark by the zero bytes of its ASCII characters, else
+ * chardet's ranking, verified. A chardet candidate is plausible when it decodes without invalid
+ * sequences into words made of letters with natural case (a wrong single-byte charset puts
+ * symbols, controls or case flips inside words). The best plausible candidate is named only when
+ * it is confident enough and leads every plausible candidate that reads differently by
+ * {@link MIN_DETECTION_MARGIN}; otherwise `undefined`.
+ */
+export async function charsetHint(body: Uint8Array): Promise<string | undefined> {
   const sample = body.subarray(0, DETECTION_SAMPLE_BYTES);
+  const utf16 = utf16ByteOrder(sample);
+  if (utf16 !== undefined) return utf16;
   const chardet = await loadChardet();
   const candidates: Array<{ charset: string; confidence: number; text: string }> = [];
   for (const match of chardet.analyse(sample)) {
-    const charset = whatwgName(match.name);
-    if (charset === undefined || charset === 'utf-8' || candidates.some((seen) => seen.charset === charset))
-      continue;
-    const text = decodeStrictly(sample, charset);
-    if (text === undefined || !plausible(text)) continue;
-    candidates.push({ charset, confidence: match.confidence, text });
+    const named = whatwgName(match.name);
+    if (named === undefined) continue;
+    for (const charset of [named, ...(RELATED_CHARSETS[named] ?? [])]) {
+      if (charset === 'utf-8' || candidates.some((seen) => seen.charset === charset)) continue;
+      const text = decodeStrictly(sample, charset);
+      if (text === undefined || !plausible(text)) continue;
+      candidates.push({ charset, confidence: match.confidence, text });
+    }
   }
   const [best, ...others] = candidates;
   if (best === undefined || best.confidence < MIN_DETECTION_CONFIDENCE) return undefined;
   const rival = others.find((other) => other.text !== best.text);
   if (rival !== undefined && best.confidence - rival.confidence < MIN_DETECTION_MARGIN) return undefined;
   return best.charset;
+}
+
+/**
+ * `utf-16le` or `utf-16be` when the sample's code units have a zero byte on one side far more
+ * often than on the other (the high byte of ASCII characters) and it decodes cleanly so.
+ */
+export function utf16ByteOrder(sample: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const units = Math.floor(sample.length / 2);
+  if (units < MIN_UTF16_UNITS) return undefined;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let index = 0; index + 1 < sample.length; index += 2) {
+    if (sample[index] === 0) evenZeros++;
+    if (sample[index + 1] === 0) oddZeros++;
+  }
+  const order =
+    oddZeros >= MIN_UTF16_ZERO_SHARE * units && evenZeros <= MAX_UTF16_OTHER_ZERO_SHARE * units
+      ? 'utf-16le'
+      : evenZeros >= MIN_UTF16_ZERO_SHARE * units && oddZeros <= MAX_UTF16_OTHER_ZERO_SHARE * units
+        ? 'utf-16be'
+        : undefined;
+  if (order === undefined) return undefined;
+  return decodeStrictly(sample.subarray(0, 2 * units), order) === undefined ? undefined : order;
 }
 
 /** Whether decoded text reads like text: words of letters with natural case and no stray symbols. */
