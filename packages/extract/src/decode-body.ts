@@ -124,7 +124,7 @@ function resolveCharset(label: string, source: CharsetSource): string {
       .replace(/[^\w.:+-]/g, '?');
     throw new WebToolError({
       code: 'charset_error',
-      message: `${DECLARED_BY[source] ?? 'The body declares'} the charset "${shown}", which this runtime cannot decode, so the text was not read rather than read wrongly.`,
+      message: `${DECLARED_BY[source] ?? 'The body declares'} the charset "${shown}", which this runtime cannot decode, so the text was not read rather than read wrongly; look for another copy of the page in a standard character set such as UTF-8.`,
       cause: error,
       details: { charset: shown, charsetSource: source },
     });

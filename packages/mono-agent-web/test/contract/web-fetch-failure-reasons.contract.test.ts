@@ -105,7 +105,7 @@ const CASES: Case[] = [
     args: () => ({ url: web.url('/picture') }),
     says: /cannot read.*HTML or text version/,
   },
-  { code: 'charset_error', args: () => ({ url: web.url('/odd-charset') }), says: /character set/ },
+  { code: 'charset_error', args: () => ({ url: web.url('/odd-charset') }), says: /charset.*another copy/ },
   {
     code: 'too_large',
     args: () => ({ url: web.url('/long-line'), start_line: 1, max_lines: 1, max_output_chars: 1_000 }),
