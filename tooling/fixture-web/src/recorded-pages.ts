@@ -15,6 +15,28 @@ export interface RecordedPage {
 
 const PAGES_DIRECTORY = new URL('./__fixtures__/pages/', import.meta.url);
 
+/**
+ * Pages that are also in extract's golden corpus are served from there, so the bytes a contract
+ * test fetches are the bytes whose expected Markdown the corpus pins.
+ */
+const GOLDEN_PAGES_DIRECTORY = new URL('../../../packages/extract/test/pages/', import.meta.url);
+const GOLDEN_PAGES = new Set([
+  'feature-page',
+  'forum-thread',
+  'link-discussion',
+  'news-article',
+  'pricing-page',
+  'product-page',
+  'saved-story',
+  'services-webforms',
+]);
+
+function articleLocation(name: string): URL {
+  return GOLDEN_PAGES.has(name)
+    ? new URL(`${name}/source.html`, GOLDEN_PAGES_DIRECTORY)
+    : new URL(`${name}.html`, PAGES_DIRECTORY);
+}
+
 const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
   { name: 'news-article', description: 'News article with cookie banner, ads, JSON-LD, figure and comments' },
   { name: 'blog-post', description: 'Blog post with a table of contents, code blocks, a table and comments' },
@@ -74,7 +96,7 @@ function buildPages(): RecordedPage[] {
       name,
       description,
       contentType: 'text/html; charset=utf-8',
-      load: once(name, () => readFile(new URL(`${name}.html`, PAGES_DIRECTORY))),
+      load: once(name, () => readFile(articleLocation(name))),
     }),
   );
   const charsetPages = allCharsetPages().map((page): RecordedPage => {
