@@ -9,6 +9,7 @@ import {
   trigramOverlap,
   words,
 } from './choose-article.js';
+import { cleanCodeBlocks } from './code-blocks.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { hasName } from './element-names.js';
@@ -634,6 +635,7 @@ async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
   unwrapContentNoscripts(document);
+  cleanCodeBlocks(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
   if (STYLE_HIDDEN_MARKUP.test(html)) revealStyledParts(document);
   return document;
