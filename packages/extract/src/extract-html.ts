@@ -22,6 +22,7 @@ import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
+import { markMathLatex } from './mathml-latex.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { dropAuthorDetails, dropPostSignatures, dropReputationCounts } from './post-extras.js';
 import { findSeriesRoot } from './post-series.js';
@@ -624,6 +625,9 @@ const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
  */
 const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
 
+/** A MathML formula, without which a page has nothing for {@link markMathLatex} to write as TeX. */
+const MATH_MARKUP = /<math\b/i;
+
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
@@ -636,6 +640,7 @@ async function parseShownDocument(html: string): Promise<Document> {
   if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
   unwrapContentNoscripts(document);
   cleanCodeBlocks(document);
+  if (MATH_MARKUP.test(html)) markMathLatex(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
   if (STYLE_HIDDEN_MARKUP.test(html)) revealStyledParts(document);
   return document;

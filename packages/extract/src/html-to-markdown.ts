@@ -1,5 +1,6 @@
 import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from './lazy-modules.js';
+import { addMathRule } from './mathml-latex.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
 /**
@@ -192,6 +193,7 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
     strongDelimiter: '**',
   });
   service.remove((node) => DROPPED_ELEMENTS.has(node.nodeName.toLowerCase()));
+  addMathRule(service);
   service.addRule('safeLink', {
     filter: (node) => node.nodeName === 'A',
     replacement: (content, node) => {
