@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { markCallouts } from './callouts.js';
 import {
   type ArticleCandidate,
   chooseArticle,
@@ -640,6 +641,7 @@ async function parseShownDocument(html: string): Promise<Document> {
   if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
   unwrapContentNoscripts(document);
   cleanCodeBlocks(document);
+  markCallouts(document);
   if (MATH_MARKUP.test(html)) markMathLatex(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
   if (STYLE_HIDDEN_MARKUP.test(html)) revealStyledParts(document);

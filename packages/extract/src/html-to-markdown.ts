@@ -1,4 +1,5 @@
 import type TurndownService from 'turndown';
+import { addCalloutRule } from './callouts.js';
 import { loadLinkedom, loadTurndown } from './lazy-modules.js';
 import { addMathRule } from './mathml-latex.js';
 import { safeAbsoluteUrl } from './safe-link.js';
@@ -194,6 +195,7 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
   });
   service.remove((node) => DROPPED_ELEMENTS.has(node.nodeName.toLowerCase()));
   addMathRule(service);
+  addCalloutRule(service);
   service.addRule('safeLink', {
     filter: (node) => node.nodeName === 'A',
     replacement: (content, node) => {
