@@ -29,3 +29,13 @@ describe('extract: code blocks with a toolbar', () => {
     expect(content).not.toMatch(/Copy|Copied/);
   });
 });
+
+describe('extract: text near a code block', () => {
+  it('keeps a short paragraph a page names "copy" (its text) beside a code block', async () => {
+    const content = await markdownOf(
+      '<div><p class="copy">Run it twice.</p><pre><code>make all</code></pre><p>Both runs print the same summary of the harbour bridge build steps, which the next section explains in detail.</p></div>',
+    );
+    expect(content).toContain('Run it twice.');
+    expect(content).toContain('```\nmake all\n```');
+  });
+});

@@ -21,6 +21,9 @@ const COPY_CONTROL_NAME =
 /** The words a copy control shows at most ("Copy", "Copy code", "Copied to clipboard!"). */
 export const COPY_CONTROL_MAX_WORDS = 4;
 
+/** The most words a code block's wrapper says beside the code for its controls to be a toolbar's. */
+export const TOOLBAR_MAX_WORDS = 12;
+
 /** How many ancestors of a `<pre>` are searched for a toolbar beside it. */
 const TOOLBAR_ANCESTORS = 2;
 
@@ -71,6 +74,8 @@ function dropToolbarBeside(pre: Element): void {
   let wrapper = pre.parentElement;
   for (let level = 0; level < TOOLBAR_ANCESTORS && wrapper !== null; level++) {
     if (wrapper.localName === 'body' || wrapper.querySelectorAll('pre').length > 1) return;
+    // A toolbar says a few words beside the code; a wrapper saying more is the page's text.
+    if (wordCount(wrapper) - wordCount(pre) > TOOLBAR_MAX_WORDS) return;
     for (const element of Array.from(wrapper.querySelectorAll('*'))) {
       if (element.parentNode === null || element.contains(pre) || pre.contains(element)) continue;
       if (isCopyControl(element)) element.remove();
@@ -86,8 +91,7 @@ function dropToolbarBeside(pre: Element): void {
  */
 function isCopyControl(element: Element): boolean {
   if (element.querySelector('pre, code') !== null) return false;
-  const text = (element.textContent ?? '').trim();
-  if (text.split(/\s+/).filter(Boolean).length > COPY_CONTROL_MAX_WORDS) return false;
+  if (wordCount(element) > COPY_CONTROL_MAX_WORDS) return false;
   if (element.localName === 'button' || element.getAttribute('role') === 'button') return true;
   const names = [
     element.getAttribute('class'),
@@ -116,4 +120,8 @@ function isBareCodeBlock(code: Element, hadControls: boolean): boolean {
   const parent = code.parentElement;
   if (parent === null || parent.matches(INLINE_CONTEXT)) return false;
   return (parent.textContent ?? '').trim() === text.trim();
+}
+
+function wordCount(element: Element): number {
+  return (element.textContent ?? '').split(/\s+/).filter(Boolean).length;
 }
