@@ -43,3 +43,14 @@ describe('extract: callouts keep their kind', () => {
     expect(content).toContain('> [!DANGER] Data loss ahead\n> This deletes every row.');
   });
 });
+
+describe('extract: a callout said twice', () => {
+  it('keeps both, as the page does', async () => {
+    const warning =
+      '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Open files in binary mode before you upload them to the bridge archive.</p></div>';
+    const content = await markdownOf(
+      `${warning}<p>Uploading works as shown above for every file type.</p>${warning}`,
+    );
+    expect(content.match(/> \[!WARNING\]/g)).toHaveLength(2);
+  });
+});
