@@ -116,15 +116,18 @@ function repeatsKind(title: string, kind: string): boolean {
 }
 
 /**
- * Writes an element marked with `data-callout` as a Markdown alert: a blockquote starting
+ * Writes a blockquote marked with `data-callout` as a Markdown alert: a blockquote starting
  * `> [!KIND]` (its title after it when the title says more than the kind), then its body. A first
  * line that only repeats the kind is left out.
  */
 export function addCalloutRule(service: TurndownService): void {
   service.addRule('callout', {
+    // Only the blockquotes {@link markCallouts} made: Defuddle marks other boxes (Bootstrap alerts)
+    // the same way, and those stay as they were written.
     filter: (node) => {
-      const kind = (node as Element).getAttribute?.('data-callout');
-      return kind !== null && kind !== undefined && /^[a-z-]{1,30}$/i.test(kind);
+      if (node.nodeName !== 'BLOCKQUOTE') return false;
+      const kind = (node as Element).getAttribute('data-callout');
+      return kind !== null && /^[a-z-]{1,30}$/i.test(kind);
     },
     replacement: (content, node) => {
       const element = node as Element;

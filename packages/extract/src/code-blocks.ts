@@ -93,6 +93,8 @@ function isCopyControl(element: Element): boolean {
   if (element.querySelector('pre, code') !== null) return false;
   if (wordCount(element) > COPY_CONTROL_MAX_WORDS) return false;
   if (element.localName === 'button' || element.getAttribute('role') === 'button') return true;
+  // A control without words (an icon) adds nothing to the Markdown, and is left to the extractors.
+  if (wordCount(element) === 0) return false;
   const names = [
     element.getAttribute('class'),
     element.id,
