@@ -54,3 +54,15 @@ describe('extract: a callout said twice', () => {
     expect(content.match(/> \[!WARNING\]/g)).toHaveLength(2);
   });
 });
+
+describe('extract: callouts written as blockquotes', () => {
+  it('reads the kind of a blockquote admonition and writes its list with one space after the marker', async () => {
+    const content = await markdownOf(
+      '<blockquote class="admonition admonition-tip not-prose"><div class="admonition-header"><span class="admonition-icon"><svg></svg></span><span class="admonition-title">Tip</span></div>' +
+        '<div class="admonition-content"><p>Reference containers by name.</p><ul><li>The web service answers on port 80 of the bridge network.</li><li>The database keeps every reading of the deck sensors.</li></ul></div></blockquote>',
+    );
+    expect(content).toContain(
+      '> [!TIP]\n> Reference containers by name.\n>\n> - The web service answers on port 80 of the bridge network.\n> - The database keeps every reading',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import type TurndownService from 'turndown';
+import { fenceAfter } from './markdown-fences.js';
 
 /**
  * The kinds a documentation theme gives its callouts by a class name of their own (Sphinx and
@@ -47,7 +48,7 @@ const CALLOUT_SELECTOR = '.markdown-alert, .admonition, [class*="theme-admonitio
 
 /** A callout's title: the element a theme draws the kind or heading in. */
 const TITLE_SELECTOR =
-  '.markdown-alert-title, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title';
+  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title';
 
 /** A callout's body, where a theme wraps it apart from the title. */
 const BODY_SELECTOR = '.callout-content, .admonition-content, [class*="admonitionContent"], .details-content';
@@ -64,7 +65,7 @@ export function markCallouts(document: Document): void {
   if (body === null) return;
   // Innermost first, so that a callout inside another is marked before its parent moves it.
   for (const element of Array.from(body.querySelectorAll(CALLOUT_SELECTOR)).reverse()) {
-    if (element.parentNode === null || element.localName === 'blockquote') continue;
+    if (element.parentNode === null) continue;
     const kind = calloutKind(element);
     if (kind === undefined) continue;
     const title = ownPart(element, TITLE_SELECTOR);
@@ -138,7 +139,13 @@ export function addCalloutRule(service: TurndownService): void {
       if (first !== -1 && repeatsKind(lines[first] ?? '', kind)) lines.splice(0, first + 1);
       while (lines.length > 0 && (lines[0] ?? '').trim() === '') lines.shift();
       const head = `> [!${kind.toUpperCase()}]${title === '' || repeatsKind(title, kind) ? '' : ` ${title}`}`;
-      const body = lines.map((line) => (line.trim() === '' ? '>' : `> ${line}`));
+      let fence: string | undefined;
+      const body = lines.map((line) => {
+        if (line.trim() === '') return '>';
+        fence = fenceAfter(line, fence);
+        // Turndown puts three spaces after a list marker; the tidy-up that makes it one skips quotes.
+        return `> ${fence === undefined ? line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ') : line}`;
+      });
       return `\n\n${[head, ...body].join('\n')}\n\n`;
     },
   });
