@@ -32,3 +32,12 @@ describe('extract: MathML as TeX', () => {
     expect(content).not.toContain('\\\\frac');
   });
 });
+
+describe('extract: MathML limits and accents', () => {
+  it('writes a big operator with limits, text and an accent as TeX commands', async () => {
+    const content = await markdownOf(
+      '<math display="block"><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><msub><mi>x</mi><mi>i</mi></msub><mtext> for all </mtext><mover><mi>x</mi><mo>¯</mo></mover></math>',
+    );
+    expect(content).toContain('$$\n\\sum_{i=1}^n x_i \\text{ for all } \\bar{x}\n$$');
+  });
+});

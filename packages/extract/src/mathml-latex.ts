@@ -47,6 +47,19 @@ const SYMBOLS: Record<string, string> = {
   '\u2063': '',
 };
 
+/** Accents written over a symbol (`<mover>`), as the TeX commands that put them there. */
+const ACCENTS: Record<string, string> = {
+  '\u00af': '\\bar',
+  '\u203e': '\\overline',
+  '^': '\\hat',
+  '\u02c6': '\\hat',
+  '~': '\\tilde',
+  '\u02dc': '\\tilde',
+  '\u2192': '\\vec',
+  '\u02d9': '\\dot',
+  '\u00a8': '\\ddot',
+};
+
 /**
  * The TeX of a `<math>` element: its TeX annotation or `alttext` when the page gives one (the
  * source the formula was written in), else rebuilt from its MathML elements.
@@ -103,7 +116,7 @@ function children(element: Element): Element[] {
 /** An argument of a script or fraction: braced unless it is one character. */
 function group(element: Element | undefined): string {
   const latex = element === undefined ? '' : toLatex(element).trim();
-  return latex.length === 1 ? latex : `{${latex}}`;
+  return latex.length === 1 || /^\\[a-zA-Z]+$/.test(latex) ? latex : `{${latex}}`;
 }
 
 function token(text: string): string {
@@ -144,8 +157,11 @@ function toLatex(element: Element): string {
       return `\\sqrt{${children(element).map(toLatex).join('').trim()}}`;
     case 'mroot':
       return `\\sqrt[${second === undefined ? '' : toLatex(second).trim()}]{${first === undefined ? '' : toLatex(first).trim()}}`;
-    case 'mover':
+    case 'mover': {
+      const accent = ACCENTS[(second?.textContent ?? '').trim()];
+      if (accent !== undefined && first !== undefined) return `${accent}{${toLatex(first).trim()}}`;
       return `\\overset{${second === undefined ? '' : toLatex(second).trim()}}{${first === undefined ? '' : toLatex(first).trim()}}`;
+    }
     case 'munder':
       return `\\underset{${second === undefined ? '' : toLatex(second).trim()}}{${first === undefined ? '' : toLatex(first).trim()}}`;
     case 'munderover':
