@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { markCallouts } from './callouts.js';
 import {
   type ArticleCandidate,
   chooseArticle,
@@ -9,9 +10,11 @@ import {
   trigramOverlap,
   words,
 } from './choose-article.js';
+import { cleanCodeBlocks } from './code-blocks.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { dropLinkLists } from './drop-link-lists.js';
 import { hasName } from './element-names.js';
+import { parseEscapedNoscripts } from './escaped-noscript.js';
 import { failureReason } from './failure-reason.js';
 import { dropExtraLineBreaks, htmlToMarkdown } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
@@ -19,6 +22,7 @@ import { setAsideUnreadableJsonLd } from './json-ld.js';
 import { dropLayoutClasses } from './layout-classes.js';
 import { loadDefuddle, loadLinkedom, loadReadability } from './lazy-modules.js';
 import { markdownToText } from './markdown-to-text.js';
+import { markMathLatex } from './mathml-latex.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
 import { pageKind } from './page-kind.js';
 import { parseHtmlDocument } from './parse-html-document.js';
@@ -677,6 +681,9 @@ const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
  */
 const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
 
+/** A MathML formula, without which a page has nothing for {@link markMathLatex} to write as TeX. */
+const MATH_MARKUP = /<math\b/i;
+
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
@@ -687,7 +694,11 @@ const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
 async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   if (STREAMED_PART_MARKUP.test(html)) resolveStreamedParts(document);
+  parseEscapedNoscripts(document);
   unwrapContentNoscripts(document);
+  cleanCodeBlocks(document);
+  markCallouts(document);
+  if (MATH_MARKUP.test(html)) markMathLatex(document);
   if (DISCLOSURE_MARKUP.test(html)) revealDisclosurePanels(document);
   if (STYLE_HIDDEN_MARKUP.test(html)) revealStyledParts(document);
   return document;

@@ -1,6 +1,8 @@
 import type TurndownService from 'turndown';
+import { addCalloutRule } from './callouts.js';
 import { loadLinkedom, loadTurndown } from './lazy-modules.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
+import { addMathRule } from './mathml-latex.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
 /**
@@ -199,6 +201,8 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
   const escapeText = service.escape.bind(service);
   service.escape = (text: string) => escapeLinkLikeText(escapeText(text));
   service.remove((node) => DROPPED_ELEMENTS.has(node.nodeName.toLowerCase()));
+  addMathRule(service);
+  addCalloutRule(service);
   service.addRule('safeLink', {
     filter: (node) => node.nodeName === 'A',
     replacement: (content, node) => {

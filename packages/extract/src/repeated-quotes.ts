@@ -65,7 +65,9 @@ export function dropRepeatedQuotes(markdown: string): string {
         if (seen.has(trigramAt(blockWords, at))) shared++;
       }
       const trigrams = Math.max(0, blockWords.length - 2);
-      if (trigrams > 0 && shared >= REPEATED_QUOTE_MIN_SHARE * trigrams) {
+      // A callout (`> [!WARNING]`) is the page's own text, which a page may well say twice.
+      const callout = /^ {0,3}> ?\[!/.test(line);
+      if (!callout && trigrams > 0 && shared >= REPEATED_QUOTE_MIN_SHARE * trigrams) {
         dropped = true;
         // "Ann said:" stays, so that the reply still says whom it answers.
         if (attributed) kept.push(lines[index] ?? '');

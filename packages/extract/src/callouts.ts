@@ -1,0 +1,152 @@
+import type TurndownService from 'turndown';
+import { fenceAfter } from './markdown-fences.js';
+
+/**
+ * The kinds a documentation theme gives its callouts by a class name of their own (Sphinx and
+ * MkDocs write `admonition warning`); a theme that writes the kind into a prefixed class
+ * (`markdown-alert-note`, `theme-admonition-tip`) may use any word.
+ */
+const CALLOUT_KINDS = new Set([
+  'note',
+  'tip',
+  'hint',
+  'info',
+  'important',
+  'warning',
+  'caution',
+  'attention',
+  'danger',
+  'error',
+  'success',
+  'check',
+  'done',
+  'question',
+  'help',
+  'faq',
+  'failure',
+  'fail',
+  'missing',
+  'bug',
+  'example',
+  'quote',
+  'cite',
+  'abstract',
+  'summary',
+  'tldr',
+  'todo',
+  'seealso',
+]);
+
+/** Prefixed class names that carry a callout's kind (GitHub, Docusaurus, Docsy and others). */
+const KIND_CLASS = /^(?:markdown-alert|theme-admonition|admonition|alert|callout)-([a-z]+)$/i;
+
+/** Parts of a prefixed class that name a callout's pieces, not its kind. */
+const NOT_A_KIND = new Set(['title', 'heading', 'content', 'icon', 'body', 'inner', 'fold', 'container']);
+
+/** Elements that are callouts before they are marked: found by class or by Obsidian's attribute. */
+const CALLOUT_SELECTOR = '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout]';
+
+/** A callout's title: the element a theme draws the kind or heading in. */
+const TITLE_SELECTOR =
+  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title';
+
+/** A callout's body, where a theme wraps it apart from the title. */
+const BODY_SELECTOR = '.callout-content, .admonition-content, [class*="admonitionContent"], .details-content';
+
+/**
+ * Rewrites each callout of `document` (GitHub's alerts, Docusaurus, MkDocs and Sphinx admonitions,
+ * Obsidian callouts) as a `<blockquote data-callout="kind">` holding its body, with its title in
+ * `data-callout-title` unless the title only repeats the kind. Both extractors keep a blockquote and
+ * those attributes, where a theme's classes (the only place the kind is written) are dropped, and
+ * {@link addCalloutRule} writes the blockquote as a Markdown alert.
+ */
+export function markCallouts(document: Document): void {
+  const body = document.body;
+  if (body === null) return;
+  // Innermost first, so that a callout inside another is marked before its parent moves it.
+  for (const element of Array.from(body.querySelectorAll(CALLOUT_SELECTOR)).reverse()) {
+    if (element.parentNode === null) continue;
+    const kind = calloutKind(element);
+    if (kind === undefined) continue;
+    const title = ownPart(element, TITLE_SELECTOR);
+    const titleText = (title?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    title?.remove();
+    const content = ownPart(element, BODY_SELECTOR) ?? element;
+    const quote = document.createElement('blockquote');
+    quote.setAttribute('data-callout', kind);
+    if (titleText !== '' && !repeatsKind(titleText, kind))
+      quote.setAttribute('data-callout-title', titleText);
+    quote.append(...Array.from(content.childNodes));
+    element.replaceWith(quote);
+  }
+}
+
+/** The kind of callout `element` is, lower-cased; undefined when it is not one. */
+function calloutKind(element: Element): string | undefined {
+  const declared = element.getAttribute('data-callout');
+  if (declared !== null && /^[a-z-]{1,30}$/i.test(declared)) return declared.toLowerCase();
+  const names = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+  for (const name of names) {
+    const kind = KIND_CLASS.exec(name)?.[1]?.toLowerCase();
+    if (
+      kind !== undefined &&
+      !NOT_A_KIND.has(kind) &&
+      (CALLOUT_KINDS.has(kind) || !/^(?:admonition|alert|callout)-/i.test(name))
+    )
+      return kind;
+  }
+  const own = names.find((name) => CALLOUT_KINDS.has(name.toLowerCase()))?.toLowerCase();
+  if (own !== undefined) return own;
+  // A `.admonition` of a kind the list does not know ("admonition custom") is still one.
+  if (names.includes('admonition') || names.includes('markdown-alert')) return 'note';
+  return undefined;
+}
+
+/** The first element matching `selector` in `callout` that belongs to it, not to a callout inside it. */
+function ownPart(callout: Element, selector: string): Element | undefined {
+  for (const part of Array.from(callout.querySelectorAll(selector))) {
+    const owner = part.parentElement?.closest(`${CALLOUT_SELECTOR}, blockquote[data-callout]`);
+    if (owner === callout || (owner === null && callout.contains(part))) return part;
+  }
+  return undefined;
+}
+
+/** Whether a title says only the kind ("Note", "TIP:", "See also" for `seealso`). */
+function repeatsKind(title: string, kind: string): boolean {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === kind.replace(/-/g, '');
+}
+
+/**
+ * Writes a blockquote marked with `data-callout` as a Markdown alert: a blockquote starting
+ * `> [!KIND]` (its title after it when the title says more than the kind), then its body. A first
+ * line that only repeats the kind is left out.
+ */
+export function addCalloutRule(service: TurndownService): void {
+  service.addRule('callout', {
+    // Only the blockquotes {@link markCallouts} made: Defuddle marks other boxes (Bootstrap alerts)
+    // the same way, and those stay as they were written.
+    filter: (node) => {
+      if (node.nodeName !== 'BLOCKQUOTE') return false;
+      const kind = (node as Element).getAttribute('data-callout');
+      return kind !== null && /^[a-z-]{1,30}$/i.test(kind);
+    },
+    replacement: (content, node) => {
+      const element = node as Element;
+      const kind = (element.getAttribute('data-callout') ?? 'note').toLowerCase();
+      const title = (element.getAttribute('data-callout-title') ?? '').replace(/\s+/g, ' ').trim();
+      const lines = content.replace(/^\n+|\s+$/g, '').split('\n');
+      const first = lines.findIndex((line) => line.trim() !== '');
+      if (first !== -1 && repeatsKind(lines[first] ?? '', kind)) lines.splice(0, first + 1);
+      while (lines.length > 0 && (lines[0] ?? '').trim() === '') lines.shift();
+      const head = `> [!${kind.toUpperCase()}]${title === '' || repeatsKind(title, kind) ? '' : ` ${title}`}`;
+      let fence: string | undefined;
+      const body = lines.map((line) => {
+        if (line.trim() === '') return '>';
+        fence = fenceAfter(line, fence);
+        // Turndown puts three spaces after a list marker; the tidy-up that makes it one skips quotes.
+        return `> ${fence === undefined ? line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ') : line}`;
+      });
+      return `\n\n${[head, ...body].join('\n')}\n\n`;
+    },
+  });
+}
