@@ -66,3 +66,15 @@ describe('extract: callouts written as blockquotes', () => {
     );
   });
 });
+
+describe('extract: a callout title is page text', () => {
+  it('cannot carry a link of its own', async () => {
+    const { content } = await extract({
+      body: `<!doctype html><html><head><title>Guide</title></head><body><article><h1>Guide</h1><p>${'Words about the release and what changed in it for every user of the tool. '.repeat(8)}</p><div class="admonition warning"><p class="admonition-title">Read [this](javascript:alert(1)) first</p><p>${'The old flag is gone and scripts that pass it now fail at start. '.repeat(3)}</p></div><p>${'More words about upgrading and the steps that follow it for each platform. '.repeat(8)}</p></article></body></html>`,
+      url: 'https://example.org/docs/release.html',
+      contentType: 'text/html',
+    });
+    expect(content).toContain('> [!WARNING]');
+    expect(content).not.toMatch(/\]\(javascript:/i);
+  });
+});

@@ -138,7 +138,9 @@ export function addCalloutRule(service: TurndownService): void {
       const first = lines.findIndex((line) => line.trim() !== '');
       if (first !== -1 && repeatsKind(lines[first] ?? '', kind)) lines.splice(0, first + 1);
       while (lines.length > 0 && (lines[0] ?? '').trim() === '') lines.shift();
-      const head = `> [!${kind.toUpperCase()}]${title === '' || repeatsKind(title, kind) ? '' : ` ${title}`}`;
+      // The title is page text written outside Turndown's text pass: it gets the same escapes.
+      const shownTitle = title === '' || repeatsKind(title, kind) ? '' : ` ${service.escape(title)}`;
+      const head = `> [!${kind.toUpperCase()}]${shownTitle}`;
       let fence: string | undefined;
       const body = lines.map((line) => {
         if (line.trim() === '') return '>';

@@ -41,3 +41,17 @@ describe('extract: MathML limits and accents', () => {
     expect(content).toContain('$$\n\\sum_{i=1}^n x_i \\text{ for all } \\bar{x}\n$$');
   });
 });
+
+describe('extract: TeX from the page cannot spell a link', () => {
+  it('writes angle brackets as \\lt and \\gt and escapes script schemes inside a formula', async () => {
+    const content = await markdownOf(
+      '<p>Compare <math alttext="a<b [x](javascript:alert(1)) <javascript:alert(2)>"><mi>a</mi></math> here.</p>' +
+        '<math display="block" alttext="[r]: javascript:alert(3)"><mi>r</mi></math>' +
+        '<p>And <math><mi>x</mi><mo>&lt;</mo><mi>y</mi></math> too.</p>',
+    );
+    expect(content).not.toMatch(/\]\(/);
+    expect(content).not.toMatch(/^\[r\]:/m);
+    expect(content).not.toMatch(/<javascript/i);
+    expect(content).toMatch(/\$x\s*\\lt\s+y\$/);
+  });
+});

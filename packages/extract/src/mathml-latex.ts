@@ -1,4 +1,5 @@
 import type TurndownService from 'turndown';
+import { escapeLinkLikeText } from './markdown-safety.js';
 
 /** The annotation encodings that carry a formula's TeX source. */
 const TEX_ENCODINGS = new Set(['application/x-tex', 'text/x-tex', 'tex', 'latex', 'application/x-latex']);
@@ -94,11 +95,25 @@ export function addMathRule(service: TurndownService): void {
   service.addRule('mathml', {
     filter: (node) => node.nodeName.toLowerCase() === 'math',
     replacement: (_content, node) => {
-      const latex = mathToLatex(node as Element);
+      const latex = safeLatex(mathToLatex(node as Element));
       if (latex === '') return '';
       return isDisplayMath(node as Element) ? `\n\n$$\n${latex}\n$$\n\n` : `$${latex}$`;
     },
   });
+}
+
+/**
+ * TeX from the page, made unable to spell a link or raw HTML for a reader that does not know math:
+ * angle brackets become `\lt`/`\gt` (the same symbols in TeX); a space after `]` before `(`, `[` or
+ * `:` (ignored in math mode) breaks inline links, reference links and link definitions, whose
+ * destinations would undo a backslash escape; and the rest of link-like text is escaped.
+ */
+function safeLatex(latex: string): string {
+  const unlinked = latex
+    .replace(/</g, '\\lt ')
+    .replace(/>/g, '\\gt ')
+    .replace(/\]\s*(?=[([:])/g, '] ');
+  return escapeLinkLikeText(unlinked);
 }
 
 function texAnnotation(math: Element): string | null {
