@@ -200,7 +200,12 @@ describe.skipIf(!available)('renders leave nothing behind', () => {
         const run = instance.startRun();
         const result = await run.webFetch({ url: site.url(path), render: 'always' });
         await run.close();
-        expect([path, result.isError, result.code]).toEqual([path, true, 'timeout']);
+        if (path === '/restless') {
+          // The settle wait gives up after DOM_SETTLE_MAX_MS and reads the page as it is, so with a quick
+          // launch this render answers; a launch that eats the budget makes it a timeout. Either way
+          // it must leave nothing behind.
+          expect(['answered', 'timeout']).toContain(result.isError ? result.code : 'answered');
+        } else expect([path, result.isError, result.code]).toEqual([path, true, 'timeout']);
         await expectNothingLeft();
       }
       // The browser did reach a page that never answers, so a proxy request was waiting upstream when
