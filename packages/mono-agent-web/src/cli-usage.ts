@@ -212,6 +212,11 @@ function helpPointer(command: CommandName | undefined): string {
   return command === undefined ? "see 'mono-agent-web --help'" : `see 'mono-agent-web help ${command}'`;
 }
 
+/** An option starts with a dash; a lone `-` (standard input) and a negative number are arguments. */
+function isOptionWord(word: string): boolean {
+  return word.startsWith('-') && word !== '-' && !/^-\d/.test(word);
+}
+
 /** The command named by a command line, if any, before the rest is checked. */
 function commandOf(argv: readonly string[]): CommandName | undefined {
   for (let index = 0; index < argv.length; index++) {
@@ -222,11 +227,103 @@ function commandOf(argv: readonly string[]): CommandName | undefined {
       if (spec?.value !== undefined && !word.includes('=')) index++;
       continue;
     }
-    if (word.startsWith('-') && word !== '-' && !/^-\d/.test(word)) continue;
+    if (isOptionWord(word)) continue;
     if (word === 'help') return isCommand(argv[index + 1]) ? (argv[index + 1] as CommandName) : undefined;
     return isCommand(word) ? word : undefined;
   }
   return undefined;
+}
+
+/** The long name an option word gives, and its `=value` when it has one (only a long option can). */
+function optionName(word: string, command: CommandName | undefined): { name: string; inline?: string } {
+  if (word.startsWith('--')) {
+    const equals = word.indexOf('=');
+    return equals === -1
+      ? { name: word.slice(2) }
+      : { name: word.slice(2, equals), inline: word.slice(equals + 1) };
+  }
+  const long = (Object.keys(OPTION_SPECS) as OptionName[]).find(
+    (key) => (OPTION_SPECS[key] as OptionSpec).short === word.slice(1),
+  );
+  if (long === undefined) {
+    throw new CommandLineError(`unknown option '${word}'; ${helpPointer(command)}`, command);
+  }
+  return { name: long };
+}
+
+/** The spec of an option the command takes; an unknown option, or another command's, is refused. */
+function optionSpec(name: string, command: CommandName | undefined): OptionSpec {
+  const spec = (OPTION_SPECS as Record<string, OptionSpec>)[name];
+  if (spec === undefined) {
+    const where = command === undefined ? '' : ` for ${command}`;
+    throw new CommandLineError(
+      `unknown option '--${name}'${where}${suggestion(name, command)}; ${helpPointer(command)}`,
+      command,
+    );
+  }
+  if (command !== undefined && !takes(name as OptionName, command)) {
+    const owners = spec.commands === 'all' ? [] : spec.commands;
+    throw new CommandLineError(
+      `--${name} is not an option of ${command}${owners.length > 0 ? ` (it belongs to ${owners.join(', ')})` : ''}; ${helpPointer(command)}`,
+      command,
+    );
+  }
+  return spec;
+}
+
+/** The value of an option given as the next word; a missing one, or another option, is refused. */
+function nextValue(
+  next: string | undefined,
+  name: string,
+  spec: OptionSpec,
+  command: CommandName | undefined,
+): string {
+  if (next === undefined || isOptionWord(next)) {
+    throw new CommandLineError(
+      `--${name} needs a value (${spec.value})${next === undefined ? '' : `, got the option '${next}'`}; ${helpPointer(command)}`,
+      command,
+    );
+  }
+  return next;
+}
+
+/** Records an option's value: a repeatable option collects them, any other takes exactly one. */
+function addValue(
+  values: Record<string, string | string[] | boolean>,
+  name: string,
+  spec: OptionSpec,
+  value: string,
+  command: CommandName | undefined,
+): void {
+  if (spec.multiple) {
+    values[name] = [...((values[name] as string[] | undefined) ?? []), value];
+    return;
+  }
+  if (values[name] !== undefined) {
+    throw new CommandLineError(`--${name} is given more than once; ${helpPointer(command)}`, command);
+  }
+  values[name] = value;
+}
+
+/** The command line the arguments left after the options make: none, `help`, or a command. */
+function commandLineOf(words: readonly string[], values: CliValues): ParsedCommandLine {
+  const [first, ...rest] = words;
+  if (first === undefined) return { command: undefined, positionals: [], values };
+  if (first === 'help') {
+    const [topic, ...extra] = rest;
+    if (topic !== undefined && !isCommand(topic)) {
+      throw new CommandLineError(`no help for '${topic}': the commands are ${COMMAND_NAMES.join(', ')}`);
+    }
+    if (extra.length > 0)
+      throw new CommandLineError(`help takes one command, got '${extra.join(' ')}'`, topic);
+    return { command: topic, positionals: [], values: { ...values, help: true } };
+  }
+  if (!isCommand(first)) {
+    throw new CommandLineError(
+      `unknown command '${first}': the commands are ${COMMAND_NAMES.join(', ')}; ${helpPointer(undefined)}`,
+    );
+  }
+  return { command: first, positionals: rest, values };
 }
 
 /**
@@ -244,40 +341,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       words.push(...argv.slice(index + 1));
       break;
     }
-    if (!word.startsWith('-') || word === '-' || /^-\d/.test(word)) {
+    if (!isOptionWord(word)) {
       words.push(word);
       continue;
     }
-    let name: string;
-    let inline: string | undefined;
-    if (word.startsWith('--')) {
-      const equals = word.indexOf('=');
-      name = equals === -1 ? word.slice(2) : word.slice(2, equals);
-      inline = equals === -1 ? undefined : word.slice(equals + 1);
-    } else {
-      const long = (Object.keys(OPTION_SPECS) as OptionName[]).find(
-        (key) => (OPTION_SPECS[key] as OptionSpec).short === word.slice(1),
-      );
-      if (long === undefined) {
-        throw new CommandLineError(`unknown option '${word}'; ${helpPointer(command)}`, command);
-      }
-      name = long;
-    }
-    const spec = (OPTION_SPECS as Record<string, OptionSpec>)[name];
-    if (spec === undefined) {
-      const where = command === undefined ? '' : ` for ${command}`;
-      throw new CommandLineError(
-        `unknown option '--${name}'${where}${suggestion(name, command)}; ${helpPointer(command)}`,
-        command,
-      );
-    }
-    if (command !== undefined && !takes(name as OptionName, command)) {
-      const owners = spec.commands === 'all' ? [] : spec.commands;
-      throw new CommandLineError(
-        `--${name} is not an option of ${command}${owners.length > 0 ? ` (it belongs to ${owners.join(', ')})` : ''}; ${helpPointer(command)}`,
-        command,
-      );
-    }
+    const { name, inline } = optionName(word, command);
+    const spec = optionSpec(name, command);
     if (spec.value === undefined) {
       if (inline !== undefined) {
         throw new CommandLineError(
@@ -290,39 +359,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     }
     let value = inline;
     if (value === undefined) {
-      const next = argv[index + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
-        throw new CommandLineError(
-          `--${name} needs a value (${spec.value})${next === undefined ? '' : `, got the option '${next}'`}; ${helpPointer(command)}`,
-          command,
-        );
-      }
-      value = next;
+      value = nextValue(argv[index + 1], name, spec, command);
       index++;
     }
-    if (spec.multiple) {
-      values[name] = [...((values[name] as string[] | undefined) ?? []), value];
-    } else if (values[name] !== undefined) {
-      throw new CommandLineError(`--${name} is given more than once; ${helpPointer(command)}`, command);
-    } else values[name] = value;
+    addValue(values, name, spec, value, command);
   }
-  const [first, ...rest] = words;
-  if (first === undefined) return { command: undefined, positionals: [], values: values as CliValues };
-  if (first === 'help') {
-    const [topic, ...extra] = rest;
-    if (topic !== undefined && !isCommand(topic)) {
-      throw new CommandLineError(`no help for '${topic}': the commands are ${COMMAND_NAMES.join(', ')}`);
-    }
-    if (extra.length > 0)
-      throw new CommandLineError(`help takes one command, got '${extra.join(' ')}'`, topic);
-    return { command: topic, positionals: [], values: { ...(values as CliValues), help: true } };
-  }
-  if (!isCommand(first)) {
-    throw new CommandLineError(
-      `unknown command '${first}': the commands are ${COMMAND_NAMES.join(', ')}; ${helpPointer(undefined)}`,
-    );
-  }
-  return { command: first, positionals: rest, values: values as CliValues };
+  return commandLineOf(words, values as CliValues);
 }
 
 /** What each command does, how it is called and one example, for its help. */
