@@ -63,7 +63,22 @@ export function formatCoordinatorStatus(
   status: CoordinatorStatus,
   options: StatusFormatOptions = {},
 ): string {
-  const now = status.generatedAt;
+  const lines = [
+    `Coordination: ${where(status)}`,
+    `Report time: ${formatLocalTime(status.generatedAt, options.timeZone)}`,
+    scopesLine(status),
+    `Active requests: ${status.activeRequests}`,
+    ...cooldownLines(status, options),
+    ...probeLines(status.scopes),
+    ...inFlightLines(status.scopes),
+  ];
+  if (status.scopes.length > 0)
+    lines.push('Scope keys are hashes of the backend or origin; add --json for every field.');
+  return `${lines.join('\n')}\n`;
+}
+
+/** How many scopes there are of how many allowed, by kind, and how large the state file is. */
+function scopesLine(status: CoordinatorStatus): string {
   const byKind = new Map<string, number>();
   for (const scope of status.scopes) byKind.set(scope.kind, (byKind.get(scope.kind) ?? 0) + 1);
   const kinds = [...byKind].map(([kind, count]) => `${count} ${kind}`).join(', ');
@@ -71,46 +86,54 @@ export function formatCoordinatorStatus(
     status.bytes === undefined
       ? ''
       : `; state file ${status.bytes} bytes${status.limits.maxBytes === undefined ? '' : ` of ${status.limits.maxBytes}`}`;
-  const lines = [
-    `Coordination: ${where(status)}`,
-    `Report time: ${formatLocalTime(now, options.timeZone)}`,
-    `Scopes: ${status.bucketCount} of ${status.limits.maxBuckets}${kinds === '' ? '' : ` (${kinds})`}${size}`,
-    `Active requests: ${status.activeRequests}`,
-  ];
+  return `Scopes: ${status.bucketCount} of ${status.limits.maxBuckets}${kinds === '' ? '' : ` (${kinds})`}${size}`;
+}
+
+function scopeLabel(scope: ScopeStatus): string {
+  return `${scope.kind} scope ${scope.key.slice(0, 12)}`;
+}
+
+/** How many times in a row the cause struck, when that says more than the cause alone. */
+function streakOf(scope: ScopeStatus): string {
+  if (scope.cooldownCause === 'throttled' && scope.throttleStreak > 1)
+    return ` (${scope.throttleStreak} in a row)`;
+  if (scope.cooldownCause === 'infrastructure_failure')
+    return ` (${plural(scope.failureStreak, 'failure')} in a row)`;
+  return '';
+}
+
+/** Every running cooldown: its cause, when it ends in local time, and how long that is from now. */
+function cooldownLines(status: CoordinatorStatus, options: StatusFormatOptions): string[] {
+  const now = status.generatedAt;
   const cooling = status.scopes.filter((scope) => scope.coolingDown);
-  const probing = status.scopes.filter((scope) => scope.probeDue || scope.probeInFlight);
-  if (cooling.length === 0) lines.push('Cooldowns: none');
-  else {
-    lines.push(`Cooldowns: ${cooling.length}`);
-    for (const scope of cooling) {
+  if (cooling.length === 0) return ['Cooldowns: none'];
+  return [
+    `Cooldowns: ${cooling.length}`,
+    ...cooling.map((scope) => {
       const until = scope.cooldownUntil ?? now;
       const cause = scope.cooldownCause === undefined ? 'cause not recorded' : CAUSES[scope.cooldownCause];
-      const streak =
-        scope.cooldownCause === 'throttled' && scope.throttleStreak > 1
-          ? ` (${scope.throttleStreak} in a row)`
-          : scope.cooldownCause === 'infrastructure_failure'
-            ? ` (${plural(scope.failureStreak, 'failure')} in a row)`
-            : '';
-      lines.push(
-        `  ${scope.kind} scope ${scope.key.slice(0, 12)}: ${cause}${streak}; until ${formatLocalTime(until, options.timeZone)}, ${formatDuration(until - now)} left`,
-      );
-    }
-  }
-  for (const scope of probing) {
-    lines.push(
-      `  ${scope.kind} scope ${scope.key.slice(0, 12)}: cooldown over; ${scope.probeInFlight ? 'one probe request is out' : 'the next request is the probe'}`,
+      return `  ${scopeLabel(scope)}: ${cause}${streakOf(scope)}; until ${formatLocalTime(until, options.timeZone)}, ${formatDuration(until - now)} left`;
+    }),
+  ];
+}
+
+/** The scopes whose cooldown is over: their next request, or the one already out, is the probe. */
+function probeLines(scopes: readonly ScopeStatus[]): string[] {
+  return scopes
+    .filter((scope) => scope.probeDue || scope.probeInFlight)
+    .map(
+      (scope) =>
+        `  ${scopeLabel(scope)}: cooldown over; ${scope.probeInFlight ? 'one probe request is out' : 'the next request is the probe'}`,
     );
-  }
-  if (status.scopes.some((scope) => scope.activeRequests > 0)) {
-    lines.push('In flight:');
-    for (const scope of status.scopes.filter((entry) => entry.activeRequests > 0))
-      lines.push(
-        `  ${scope.kind} scope ${scope.key.slice(0, 12)}: ${plural(scope.activeRequests, 'request')}`,
-      );
-  }
-  if (status.scopes.length > 0)
-    lines.push('Scope keys are hashes of the backend or origin; add --json for every field.');
-  return `${lines.join('\n')}\n`;
+}
+
+function inFlightLines(scopes: readonly ScopeStatus[]): string[] {
+  const active = scopes.filter((scope) => scope.activeRequests > 0);
+  if (active.length === 0) return [];
+  return [
+    'In flight:',
+    ...active.map((scope) => `  ${scopeLabel(scope)}: ${plural(scope.activeRequests, 'request')}`),
+  ];
 }
 
 /** `web-control reset` as an operator reads it: what was cleared, or why nothing was. */
