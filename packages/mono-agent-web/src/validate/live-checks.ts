@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { createCoordinator } from '@mono-agent/host-coordination';
 import type { WebConfig } from '../config/index.js';
-import type { ValidateOptions, ValidationCheck } from './validate-web-config.js';
+import type { ValidateOptions, ValidationCheck } from './validation-report.js';
 
 /** How long one liveness probe may take. */
 export const LIVENESS_PROBE_TIMEOUT_MS = 10_000;

@@ -4,53 +4,20 @@ import type { WebConfig } from '../config/index.js';
 import { resolveNetworkPolicy } from '../runtime/resolve-network-policy.js';
 import { findCommand } from './find-command.js';
 import { browserCheck, codexReadiness, probe } from './live-checks.js';
+import type { ValidateOptions, ValidationCheck, ValidationReport } from './validation-report.js';
 
 export { LIVENESS_PROBE_TIMEOUT_MS } from './live-checks.js';
+export type {
+  ValidateOptions,
+  ValidationCheck,
+  ValidationReport,
+  ValidationStatus,
+} from './validation-report.js';
 
 /** The host Codex subscription search reaches; an allowlist must include it. */
 export const CODEX_SEARCH_HOST = 'chatgpt.com';
 /** The hosts of the keyless engines, in the order auto mode tries them. */
 const KEYLESS_ENGINE_HOSTS = { duckduckgo: 'html.duckduckgo.com', startpage: 'www.startpage.com' } as const;
-
-/**
- * How one finding of `validate` came out: `ok` (checked and fine), `note` (not checked, or checked
- * only later, and the detail says which and why), `warn` (works, but probably not as meant) or `fail`.
- */
-export type ValidationStatus = 'ok' | 'note' | 'warn' | 'fail';
-
-/** One finding of `validate`. */
-export interface ValidationCheck {
-  /** A stable name, e.g. `network.searxng`. */
-  name: string;
-  /** What the check found; `note` when it did not check, saying why. */
-  status: ValidationStatus;
-  /** What was found, in a sentence. */
-  detail: string;
-}
-
-/** The "Web search & fetch" section of `validate`. */
-export interface ValidationReport {
-  /** Section title. */
-  section: 'Web search & fetch';
-  /** Whether external probes ran. */
-  liveness: boolean;
-  /** Every check, in order. */
-  checks: ValidationCheck[];
-  /** True when no check failed. */
-  ok: boolean;
-}
-
-/** Options of {@link validateWebConfig}. */
-export interface ValidateOptions {
-  /** Run the bounded external probes (default true). */
-  liveness?: boolean;
-  /** The `codex` executable search would start (default `codex` on the PATH). */
-  codexCommand?: string;
-  /** Runs `browserCommand --version`; injectable for tests. */
-  runVersion?: (command: string) => Promise<string>;
-  /** Finds an executable as a direct start would (default: the PATH); injectable for tests. */
-  findCommand?: (command: string) => string | undefined;
-}
 
 /** One backend a search may use, and why it cannot when it cannot. */
 interface ChainMember {
