@@ -3,13 +3,13 @@ import { MAX_COOLDOWN_MS, type ReleaseOutcome } from './admission-policy.js';
 import type { CooldownCause } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import type { CoordinationStore, StoreAdmission } from './coordination-store.js';
-import { createHostStateStore } from './host-state-store.js';
+import { createHostStateStore } from './host-file/host-state-store.js';
+import { MAX_LEASES_PER_BUCKET } from './host-file/state-file.js';
 import { createMemoryStore } from './memory-store.js';
 import { createRedisStore } from './redis-store.js';
 import { scopeKey } from './scope-key.js';
 import type { ScopeKind } from './scope-limits.js';
 import type { ScopeStatus } from './scope-status.js';
-import { MAX_LEASES_PER_BUCKET } from './state-file.js';
 
 export type { ScopeStatus } from './scope-status.js';
 

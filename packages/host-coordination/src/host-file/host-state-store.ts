@@ -2,9 +2,20 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
-import { isBucketExpired } from './admission-policy.js';
-import type { BucketTable, LeaseOwner } from './bucket-state.js';
-import { type Clock, cancelledError } from './clock.js';
+import { isBucketExpired } from '../admission-policy.js';
+import type { BucketTable, LeaseOwner } from '../bucket-state.js';
+import { type Clock, cancelledError } from '../clock.js';
+import { currentOwner, isOwnerAlive } from '../process-identity.js';
+import {
+  applyOperation,
+  type BucketTableStore,
+  createPolicyStore,
+  type StoreContext,
+  type TableBackedStore,
+  type TableOperation,
+  type TableOperationResult,
+  type TableUpdateOptions,
+} from '../table-store.js';
 import { sleepUntilEntryChanges, sleepUntilWoken, watchEntry } from './directory-watch.js';
 import {
   acquireFileLock,
@@ -25,7 +36,6 @@ import {
   takeParkedOperationResult,
   unparkOperation,
 } from './file-lock.js';
-import { currentOwner, isOwnerAlive } from './process-identity.js';
 import {
   ensurePrivateDirectory,
   MAX_STATE_BUCKETS,
@@ -37,16 +47,6 @@ import {
   serializeState,
   writeStateFile,
 } from './state-file.js';
-import {
-  applyOperation,
-  type BucketTableStore,
-  createPolicyStore,
-  type StoreContext,
-  type TableBackedStore,
-  type TableOperation,
-  type TableOperationResult,
-  type TableUpdateOptions,
-} from './table-store.js';
 import { createWaitingLine } from './waiting-line.js';
 
 /** The state file's name inside the state directory. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from './clock.js';
+import { createManualClock } from '../clock.js';
+import { currentOwner } from '../process-identity.js';
 import {
   acquireFileLock,
   LOCK_RECORD_GRACE_MS,
@@ -11,7 +12,6 @@ import {
   LOCK_WAIT_TIMEOUT_MS,
   TICKET_STALE_MS,
 } from './file-lock.js';
-import { currentOwner } from './process-identity.js';
 
 const directories: string[] = [];
 afterEach(() => {

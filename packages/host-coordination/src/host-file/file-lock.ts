@@ -17,10 +17,10 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
-import type { LeaseOwner } from './bucket-state.js';
-import { type Clock, cancelledError, systemClock } from './clock.js';
+import type { LeaseOwner } from '../bucket-state.js';
+import { type Clock, cancelledError, systemClock } from '../clock.js';
+import { currentOwner, isOwnerAlive, isPidRunning } from '../process-identity.js';
 import { sleepUntilFileChanges, sleepUntilWoken, watchEntry } from './directory-watch.js';
-import { currentOwner, isOwnerAlive, isPidRunning } from './process-identity.js';
 import { entryKind, refuseIrregularEntry, tempFileName, unsafeState } from './state-file.js';
 
 /** How long a process waits for the state lock before giving up with `timeout`. */

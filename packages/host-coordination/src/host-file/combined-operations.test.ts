@@ -15,13 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LeaseOwner } from './bucket-state.js';
-import { systemClock } from './clock.js';
-import type { StoreAdmission, StoreAdmitRequest } from './coordination-store.js';
+import type { LeaseOwner } from '../bucket-state.js';
+import { systemClock } from '../clock.js';
+import type { StoreAdmission, StoreAdmitRequest } from '../coordination-store.js';
+import { currentOwner } from '../process-identity.js';
+import { scopeKey } from '../scope-key.js';
 import { acquireFileLock, MAX_COMBINED_OPERATIONS, resultsDirectory } from './file-lock.js';
 import { createHostStateStore } from './host-state-store.js';
-import { currentOwner } from './process-identity.js';
-import { scopeKey } from './scope-key.js';
 import { readStateFile, STATE_FILE_VERSION } from './state-file.js';
 
 const parents: string[] = [];
