@@ -42,7 +42,6 @@ export {
   type ResetReport,
 } from './coordinator.js';
 export {
-  LOCK_RECORD_GRACE_MS,
   LOCK_RETRY_MAX_MS,
   LOCK_RETRY_MIN_MS,
   LOCK_WAIT_TIMEOUT_MS,
@@ -59,6 +58,7 @@ export {
   type HostStateStoreOptions,
   STATE_FILE_NAME,
 } from './host-file/host-state-store.js';
+export { LOCK_RECORD_GRACE_MS } from './host-file/lock-record.js';
 export {
   MAX_LEASES_PER_BUCKET,
   MAX_STATE_BUCKETS,

@@ -20,8 +20,10 @@ import { systemClock } from '../clock.js';
 import type { StoreAdmission, StoreAdmitRequest } from '../coordination-store.js';
 import { currentOwner } from '../process-identity.js';
 import { scopeKey } from '../scope-key.js';
-import { acquireFileLock, MAX_COMBINED_OPERATIONS, resultsDirectory } from './file-lock.js';
+import { acquireFileLock } from './file-lock.js';
 import { createHostStateStore } from './host-state-store.js';
+import { resultsDirectory } from './lock-layout.js';
+import { MAX_COMBINED_OPERATIONS } from './queued-operations.js';
 import { readStateFile, STATE_FILE_VERSION } from './state-file.js';
 
 const parents: string[] = [];

@@ -17,25 +17,27 @@ import {
   type TableUpdateOptions,
 } from '../table-store.js';
 import { sleepUntilEntryChanges, sleepUntilWoken, watchEntry } from './directory-watch.js';
+import { acquireFileLock } from './file-lock.js';
 import {
-  acquireFileLock,
   awaitParkedResult,
+  isParked,
+  type ParkedTicket,
+  parkedOperations,
+  parkOperation,
+  removeParked,
+  takeParkedOperationResult,
+  unparkOperation,
+} from './lock-parking.js';
+import type { QueuedOperation } from './lock-record.js';
+import {
   claimQueuedOperations,
   claimTicket,
   deliverResult,
   dropClaim,
-  isParked,
   MAX_COMBINED_OPERATIONS,
   orphanedOperations,
-  type ParkedTicket,
-  parkedOperations,
-  parkOperation,
-  type QueuedOperation,
-  removeParked,
   submitToLock,
-  takeParkedOperationResult,
-  unparkOperation,
-} from './file-lock.js';
+} from './queued-operations.js';
 import {
   ensurePrivateDirectory,
   MAX_STATE_BUCKETS,
