@@ -42,6 +42,11 @@ export {
   type ResetReport,
 } from './coordinator.js';
 export {
+  HOST_INITIAL_COMMIT_MARGIN_MS,
+  HOST_MAX_COMMIT_MARGIN_MS,
+  HOST_MIN_COMMIT_MARGIN_MS,
+} from './host-file/commit-timer.js';
+export {
   LOCK_RETRY_MAX_MS,
   LOCK_RETRY_MIN_MS,
   LOCK_WAIT_TIMEOUT_MS,
@@ -50,9 +55,6 @@ export {
 export {
   createHostStateStore,
   defaultStateDirectory,
-  HOST_INITIAL_COMMIT_MARGIN_MS,
-  HOST_MAX_COMMIT_MARGIN_MS,
-  HOST_MIN_COMMIT_MARGIN_MS,
   HOST_POLL_MAX_MS,
   HOST_POLL_MIN_MS,
   type HostStateStoreOptions,
