@@ -66,7 +66,7 @@ export function failureOf(error: unknown): CombinedResult {
   };
 }
 
-/** Whether `value`, as read from a result file or the state's applied results, is a {@link CombinedResult}. */
+/** Whether `value`, as read from a result file or from the state's applied results, is well-formed. */
 export function isCombinedResult(value: unknown): value is CombinedResult {
   if (typeof value !== 'object' || value === null) return false;
   if ('superseded' in value) return (value as { superseded: unknown }).superseded === true;
