@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { formatTable } from '@mono-agent/bench';
-import { writeStateFile } from '../src/state-file.js';
+import { writeStateFile } from '../src/host-file/state-file.js';
 import { bundleChild, startChild } from '../test/child-processes.js';
 import { hasRedisServer, startRedisServer } from '../test/redis-server.js';
 

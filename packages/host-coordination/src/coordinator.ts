@@ -3,13 +3,14 @@ import { MAX_COOLDOWN_MS, type ReleaseOutcome } from './admission-policy.js';
 import type { CooldownCause } from './bucket-state.js';
 import { type Clock, cancelledError, systemClock } from './clock.js';
 import type { CoordinationStore, StoreAdmission } from './coordination-store.js';
-import { createHostStateStore } from './host-state-store.js';
+import { createHostStateStore } from './host-file/host-state-store.js';
+import { MAX_LEASES_PER_BUCKET } from './host-file/state-file.js';
 import { createMemoryStore } from './memory-store.js';
 import { createRedisStore } from './redis-store.js';
 import { scopeKey } from './scope-key.js';
 import type { ScopeKind } from './scope-limits.js';
 import type { ScopeStatus } from './scope-status.js';
-import { MAX_LEASES_PER_BUCKET } from './state-file.js';
+import { createScopeTurns } from './scope-turns.js';
 
 export type { ScopeStatus } from './scope-status.js';
 
@@ -241,10 +242,6 @@ function validateRelease(options: ReleaseOptions): void {
   }
 }
 
-interface QueueEntry {
-  wake?: () => void;
-}
-
 /** Creates a coordinator; `process` mode unless told otherwise. */
 export function createCoordinator(options: CoordinatorOptions = {}): Coordinator {
   const mode = options.mode ?? 'process';
@@ -268,98 +265,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
 
   // One poller per scope per process: later callers queue here in arrival order, so in-process
   // admission is first come first served and only the head of the queue touches the store.
-  const queues = new Map<string, QueueEntry[]>();
-
-  async function takeTurn(key: string, signal: AbortSignal | undefined): Promise<() => void> {
-    let queue = queues.get(key);
-    if (queue === undefined) {
-      queue = [];
-      queues.set(key, queue);
-    }
-    const line = queue;
-    const entry: QueueEntry = {};
-    line.push(entry);
-    const leave = () => {
-      const index = line.indexOf(entry);
-      if (index === -1) return;
-      line.splice(index, 1);
-      if (line.length === 0) queues.delete(key);
-      else if (index === 0) line[0]?.wake?.();
-    };
-    if (line[0] !== entry) {
-      await new Promise<void>((resolve, reject) => {
-        const onAbort = () => {
-          leave();
-          reject(cancelledError(signal));
-        };
-        entry.wake = () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        };
-        if (signal?.aborted) onAbort();
-        else signal?.addEventListener('abort', onAbort, { once: true });
-      });
-    }
-    return leave;
-  }
-
-  /**
-   * Turns a grant into a permit at its start slot. Store times are converted through the store's `now`
-   * in the answer and this process's clock since the answer arrived, so a store on another clock (a
-   * Redis server) needs no synchronised clocks.
-   */
-  async function startPermit(
-    scope: string,
-    key: string,
-    grant: Extract<StoreAdmission, { type: 'granted' }>,
-    receivedAt: number,
-    signal: AbortSignal | undefined,
-  ): Promise<Permit> {
-    let released = false;
-    let startedAt: number | undefined;
-    const permit: Permit = {
-      status: 'admitted',
-      scope,
-      probe: grant.probe,
-      admittedAt: grant.startAt,
-      async release(releaseOptions) {
-        validateRelease(releaseOptions);
-        if (released) return { released: false, coolingDown: false };
-        released = true;
-        const effect = await store.release(key, {
-          leaseId: grant.leaseId,
-          startAt: grant.startAt,
-          outcome: releaseOptions.outcome,
-          ...(releaseOptions.retryAfterMs === undefined ? {} : { retryAfterMs: releaseOptions.retryAfterMs }),
-          ...(startedAt === undefined ? {} : { startedAt }),
-        });
-        if (effect.cooldownUntil === undefined) return { released: true, coolingDown: false };
-        return {
-          released: true,
-          coolingDown: true,
-          retryAt: effect.cooldownUntil,
-          retryAfterMs: Math.max(0, effect.cooldownUntil - effect.now),
-          ...(effect.cooldownCause === undefined ? {} : { cause: effect.cooldownCause }),
-        };
-      },
-    };
-    const leadMs = grant.startAt - grant.now - (clock.now() - receivedAt);
-    try {
-      if (leadMs > 0) await clock.sleep(leadMs, signal);
-      if (signal?.aborted) throw cancelledError(signal);
-    } catch (error) {
-      await permit.release({ outcome: 'abandoned' });
-      throw error;
-    }
-    // The moment the caller is let go, in store time (its latest estimate); a release spaces the next
-    // start from it.
-    startedAt = Math.max(
-      grant.startAt,
-      grant.now + (grant.clockUncertaintyMs ?? 0) + (clock.now() - receivedAt),
-    );
-    permit.admittedAt = startedAt;
-    return permit;
-  }
+  const turns = createScopeTurns();
 
   return {
     mode,
@@ -368,7 +274,7 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
       const { signal } = admitOptions;
       if (signal?.aborted) throw cancelledError(signal);
       const key = scopeKey(scope);
-      const leave = await takeTurn(key, signal);
+      const leave = await turns.take(key, signal);
       try {
         for (let attempt = 0; ; attempt += 1) {
           const decision = await store.admit(
@@ -379,7 +285,8 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
           const receivedAt = clock.now();
           // Decided: the next waiter of the line (in any process) may try now.
           if (decision.type !== 'wait') store.stopWaiting?.(key);
-          if (decision.type === 'granted') return await startPermit(scope, key, decision, receivedAt, signal);
+          if (decision.type === 'granted')
+            return await startPermit(store, clock, scope, key, decision, receivedAt, signal);
           if (decision.type === 'skipped') {
             return {
               status: 'skipped',
@@ -435,6 +342,66 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
     },
     close: () => store.close(),
   };
+}
+
+/**
+ * Turns a grant into a permit at its start slot. Store times are converted through the store's `now`
+ * in the answer and this process's clock since the answer arrived, so a store on another clock (a
+ * Redis server) needs no synchronised clocks.
+ */
+async function startPermit(
+  store: CoordinationStore,
+  clock: Clock,
+  scope: string,
+  key: string,
+  grant: Extract<StoreAdmission, { type: 'granted' }>,
+  receivedAt: number,
+  signal: AbortSignal | undefined,
+): Promise<Permit> {
+  let released = false;
+  let startedAt: number | undefined;
+  const permit: Permit = {
+    status: 'admitted',
+    scope,
+    probe: grant.probe,
+    admittedAt: grant.startAt,
+    async release(releaseOptions) {
+      validateRelease(releaseOptions);
+      if (released) return { released: false, coolingDown: false };
+      released = true;
+      const effect = await store.release(key, {
+        leaseId: grant.leaseId,
+        startAt: grant.startAt,
+        outcome: releaseOptions.outcome,
+        ...(releaseOptions.retryAfterMs === undefined ? {} : { retryAfterMs: releaseOptions.retryAfterMs }),
+        ...(startedAt === undefined ? {} : { startedAt }),
+      });
+      if (effect.cooldownUntil === undefined) return { released: true, coolingDown: false };
+      return {
+        released: true,
+        coolingDown: true,
+        retryAt: effect.cooldownUntil,
+        retryAfterMs: Math.max(0, effect.cooldownUntil - effect.now),
+        ...(effect.cooldownCause === undefined ? {} : { cause: effect.cooldownCause }),
+      };
+    },
+  };
+  const leadMs = grant.startAt - grant.now - (clock.now() - receivedAt);
+  try {
+    if (leadMs > 0) await clock.sleep(leadMs, signal);
+    if (signal?.aborted) throw cancelledError(signal);
+  } catch (error) {
+    await permit.release({ outcome: 'abandoned' });
+    throw error;
+  }
+  // The moment the caller is let go, in store time (its latest estimate); a release spaces the next
+  // start from it.
+  startedAt = Math.max(
+    grant.startAt,
+    grant.now + (grant.clockUncertaintyMs ?? 0) + (clock.now() - receivedAt),
+  );
+  permit.admittedAt = startedAt;
+  return permit;
 }
 
 function createModeStore(

@@ -42,23 +42,32 @@ export {
   type ResetReport,
 } from './coordinator.js';
 export {
-  LOCK_RECORD_GRACE_MS,
+  HOST_INITIAL_COMMIT_MARGIN_MS,
+  HOST_MAX_COMMIT_MARGIN_MS,
+  HOST_MIN_COMMIT_MARGIN_MS,
+} from './host-file/commit-timer.js';
+export {
   LOCK_RETRY_MAX_MS,
   LOCK_RETRY_MIN_MS,
   LOCK_WAIT_TIMEOUT_MS,
   TICKET_STALE_MS,
-} from './file-lock.js';
+} from './host-file/file-lock.js';
 export {
   createHostStateStore,
   defaultStateDirectory,
-  HOST_INITIAL_COMMIT_MARGIN_MS,
-  HOST_MAX_COMMIT_MARGIN_MS,
-  HOST_MIN_COMMIT_MARGIN_MS,
   HOST_POLL_MAX_MS,
   HOST_POLL_MIN_MS,
   type HostStateStoreOptions,
   STATE_FILE_NAME,
-} from './host-state-store.js';
+} from './host-file/host-state-store.js';
+export { LOCK_RECORD_GRACE_MS } from './host-file/lock-record.js';
+export {
+  MAX_LEASES_PER_BUCKET,
+  MAX_STATE_BUCKETS,
+  MAX_STATE_BYTES,
+  type StateProblem,
+} from './host-file/state-file.js';
+export { WAITER_TICKET_REFRESH_MS, WAITER_TICKET_STALE_MS } from './host-file/waiting-line.js';
 export { createMemoryStore, MAX_MEMORY_BUCKETS, type MemoryStoreOptions } from './memory-store.js';
 export {
   createRedisStore,
@@ -81,12 +90,6 @@ export {
   type ScopeLimits,
 } from './scope-limits.js';
 export type { ScopeStatus } from './scope-status.js';
-export {
-  MAX_LEASES_PER_BUCKET,
-  MAX_STATE_BUCKETS,
-  MAX_STATE_BYTES,
-  type StateProblem,
-} from './state-file.js';
 export type {
   BucketChange,
   BucketTableStore,
@@ -94,4 +97,3 @@ export type {
   TableBackedStore,
   TableChange,
 } from './table-store.js';
-export { WAITER_TICKET_REFRESH_MS, WAITER_TICKET_STALE_MS } from './waiting-line.js';

@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStateFile } from '../src/host-file/state-file.js';
 import { createCoordinator, createRedisStore, scopeKey } from '../src/index.js';
-import { readStateFile } from '../src/state-file.js';
 import { bundleChild, type RunningChild, startChild } from './child-processes.js';
 import { startRedisServer, type TestRedisServer } from './redis-server.js';
 

@@ -3,15 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from './clock.js';
-import {
-  acquireFileLock,
-  LOCK_RECORD_GRACE_MS,
-  LOCK_RETRY_MAX_MS,
-  LOCK_WAIT_TIMEOUT_MS,
-  TICKET_STALE_MS,
-} from './file-lock.js';
-import { currentOwner } from './process-identity.js';
+import { createManualClock } from '../clock.js';
+import { currentOwner } from '../process-identity.js';
+import { acquireFileLock, LOCK_RETRY_MAX_MS, LOCK_WAIT_TIMEOUT_MS, TICKET_STALE_MS } from './file-lock.js';
+import { LOCK_RECORD_GRACE_MS } from './lock-record.js';
 
 const directories: string[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from './clock.js';
+import { createManualClock } from '../clock.js';
 import { createWaitingLine, WAITER_TICKET_STALE_MS } from './waiting-line.js';
 
 const directories: string[] = [];

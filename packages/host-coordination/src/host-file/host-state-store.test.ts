@@ -13,13 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBucket } from './admission-policy.js';
-import type { BucketState, Lease } from './bucket-state.js';
-import { createManualClock } from './clock.js';
-import { type Admission, createCoordinator, type Permit } from './coordinator.js';
+import { createBucket } from '../admission-policy.js';
+import type { BucketState, Lease } from '../bucket-state.js';
+import { createManualClock } from '../clock.js';
+import { type Admission, createCoordinator, type Permit } from '../coordinator.js';
+import { currentOwner } from '../process-identity.js';
+import { scopeKey } from '../scope-key.js';
 import { createHostStateStore, HOST_POLL_MAX_MS, HOST_POLL_MIN_MS } from './host-state-store.js';
-import { currentOwner } from './process-identity.js';
-import { scopeKey } from './scope-key.js';
 import {
   MAX_LEASES_PER_BUCKET,
   MAX_STATE_BUCKETS,

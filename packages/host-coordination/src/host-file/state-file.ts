@@ -13,7 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { WebToolError } from '@mono-agent/budget-policy';
-import type { BucketTable } from './bucket-state.js';
+import type { BucketTable } from '../bucket-state.js';
 
 /** The most bytes the host state file may hold. */
 export const MAX_STATE_BYTES = 256 * 1024;

@@ -10,10 +10,10 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { type Clock, cancelledError } from './clock.js';
+import { type Clock, cancelledError } from '../clock.js';
+import { currentOwner } from '../process-identity.js';
 import { sleepUntilFileChanges } from './directory-watch.js';
-import { ageMs, isAbandoned, readRecord } from './file-lock.js';
-import { currentOwner } from './process-identity.js';
+import { ageMs, isAbandoned, readRecord } from './lock-record.js';
 import { unsafeState } from './state-file.js';
 
 /** A waiter touches its ticket at least this often, so a ticket left by a stopped waiter can be told apart. */
