@@ -185,53 +185,76 @@ function showSearch(result) {
   providers.replaceChildren();
   byId('warnings').replaceChildren();
   if (outcome === undefined) {
-    const reason = result.text.split('\n').slice(1).join(' ').trim();
-    text('search-summary', `Not sent: the arguments were refused${reason ? ` (${reason})` : ''}.`);
-    text('search-codes', `error ${result.code ?? 'validation_error'}`);
-    text('filtered', '');
+    showRefusedSearch(result);
     return;
   }
   text('search-summary', headline(outcome));
+  text('search-codes', searchCodes(outcome, result.elapsedMs));
+  for (const [index, entry] of outcome.results.entries()) appendResultRow(body, entry, index);
+  if (outcome.results.length === 0) {
+    const empty = cell(body.insertRow(), noResultsMessage(outcome));
+    empty.colSpan = 5;
+  }
+  showProviders(providers, outcome);
+  text('filtered', filteredSummary(outcome));
+  for (const warning of outcome.warnings) {
+    const item = document.createElement('li');
+    item.textContent = warning;
+    byId('warnings').append(item);
+  }
+}
+
+/** A search whose arguments were refused has no outcome: only the refusal is shown. */
+function showRefusedSearch(result) {
+  const reason = result.text.split('\n').slice(1).join(' ').trim();
+  text('search-summary', `Not sent: the arguments were refused${reason ? ` (${reason})` : ''}.`);
+  text('search-codes', `error ${result.code ?? 'validation_error'}`);
+  text('filtered', '');
+}
+
+/** The codes line under a search's headline: status, backend, error, next action and time taken. */
+function searchCodes(outcome, elapsedMs) {
   const parts = [`status ${outcome.status}`];
   if (outcome.backend) parts.push(`backend ${outcome.backend}`);
   if (outcome.error) parts.push(`error ${outcome.error.code}`);
   parts.push(`next: ${outcome.nextAction}`);
-  parts.push(`${result.elapsedMs} ms`);
-  text('search-codes', parts.join(' · '));
-  outcome.results.forEach((entry, index) => {
-    const row = body.insertRow();
-    labelled(row, '#', String(index + 1));
-    const titleCell = row.insertCell();
-    titleCell.dataset.label = 'Title';
-    const open = document.createElement('button');
-    open.type = 'button';
-    open.className = 'link';
-    open.textContent = entry.title || entry.url;
-    open.title = `WebFetch ${entry.url}`;
-    open.addEventListener('click', () => {
-      byId('fetch-url').value = entry.url;
-      byId('start-line').value = '';
-      byId('max-lines').value = '';
-      void runFetch();
-    });
-    titleCell.append(open);
-    labelled(row, 'Domain', domainOf(entry.url));
-    labelled(row, 'Provider', [...new Set(entry.sources.map((source) => source.split(':')[0]))].join(', '));
-    labelled(row, 'Fused score', entry.score.toFixed(4));
+  parts.push(`${elapsedMs} ms`);
+  return parts.join(' · ');
+}
+
+/** One row of the results table; its title fetches the result's page. */
+function appendResultRow(body, entry, index) {
+  const row = body.insertRow();
+  labelled(row, '#', String(index + 1));
+  const titleCell = row.insertCell();
+  titleCell.dataset.label = 'Title';
+  const open = document.createElement('button');
+  open.type = 'button';
+  open.className = 'link';
+  open.textContent = entry.title || entry.url;
+  open.title = `WebFetch ${entry.url}`;
+  open.addEventListener('click', () => {
+    byId('fetch-url').value = entry.url;
+    byId('start-line').value = '';
+    byId('max-lines').value = '';
+    void runFetch();
   });
-  if (outcome.results.length === 0) {
-    const row = body.insertRow();
-    // "See the providers below" only when there are providers to see; otherwise the reason itself.
-    const empty = cell(
-      row,
-      outcome.status !== 'error'
-        ? 'No results.'
-        : outcome.providers.length > 0
-          ? 'No answer: see the providers below.'
-          : `No answer: ${outcome.error?.message ?? 'no provider was asked'}.`,
-    );
-    empty.colSpan = 5;
-  }
+  titleCell.append(open);
+  labelled(row, 'Domain', domainOf(entry.url));
+  labelled(row, 'Provider', [...new Set(entry.sources.map((source) => source.split(':')[0]))].join(', '));
+  labelled(row, 'Fused score', entry.score.toFixed(4));
+}
+
+// "See the providers below" only when there are providers to see; otherwise the reason itself.
+function noResultsMessage(outcome) {
+  if (outcome.status !== 'error') return 'No results.';
+  return outcome.providers.length > 0
+    ? 'No answer: see the providers below.'
+    : `No answer: ${outcome.error?.message ?? 'no provider was asked'}.`;
+}
+
+/** The providers list: one entry per provider asked, or why none was. */
+function showProviders(providers, outcome) {
   if (outcome.providers.length === 0) {
     const item = document.createElement('li');
     item.className = 'none';
@@ -240,35 +263,33 @@ function showSearch(result) {
       : `No provider was asked${outcome.error ? `: ${outcome.error.message}` : '.'}`;
     providers.append(item);
   }
-  for (const report of outcome.providers) {
-    const item = document.createElement('li');
-    item.dataset.disposition = report.disposition;
-    const name = document.createElement('strong');
-    name.textContent = report.backend;
-    item.append(name, ` ${report.disposition}`);
-    if (report.code) item.append(` (${report.code})`);
-    item.append(` · ${report.requests} request${report.requests === 1 ? '' : 's'}`);
-    if (report.retryAt) item.append(` · cooling down until ${timeOf(report.retryAt)}`);
-    if (report.message) {
-      const reason = document.createElement('div');
-      reason.className = 'reason';
-      reason.textContent = report.message;
-      item.append(reason);
-    }
-    providers.append(item);
+  for (const report of outcome.providers) providers.append(providerItem(report));
+}
+
+function providerItem(report) {
+  const item = document.createElement('li');
+  item.dataset.disposition = report.disposition;
+  const name = document.createElement('strong');
+  name.textContent = report.backend;
+  item.append(name, ` ${report.disposition}`);
+  if (report.code) item.append(` (${report.code})`);
+  item.append(` · ${report.requests} request${report.requests === 1 ? '' : 's'}`);
+  if (report.retryAt) item.append(` · cooling down until ${timeOf(report.retryAt)}`);
+  if (report.message) {
+    const reason = document.createElement('div');
+    reason.className = 'reason';
+    reason.textContent = report.message;
+    item.append(reason);
   }
+  return item;
+}
+
+/** What the search left out, and which backends were cooling down or throttled. */
+function filteredSummary(outcome) {
   const { outsideDomains, excluded, irrelevant } = outcome.filtered;
   const cooldowns =
     outcome.cooldownBackends.length > 0 ? ` · cooling down: ${outcome.cooldownBackends.join(', ')}` : '';
-  text(
-    'filtered',
-    `Filtered out: ${outsideDomains} outside the domains, ${excluded} excluded, ${irrelevant} failed the relevance gate${cooldowns}${outcome.rateLimited ? ' · a provider was throttled' : ''}`,
-  );
-  for (const warning of outcome.warnings) {
-    const item = document.createElement('li');
-    item.textContent = warning;
-    byId('warnings').append(item);
-  }
+  return `Filtered out: ${outsideDomains} outside the domains, ${excluded} excluded, ${irrelevant} failed the relevance gate${cooldowns}${outcome.rateLimited ? ' · a provider was throttled' : ''}`;
 }
 
 async function runSearch() {

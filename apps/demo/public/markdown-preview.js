@@ -43,84 +43,105 @@ function appendInline(parent, text) {
 /** Renders Markdown into `container` (replacing what it held). */
 export function renderMarkdown(container, markdown) {
   container.replaceChildren();
-  const lines = markdown.split('\n');
-  let list;
-  let paragraph;
-  let code;
-  let table;
-  const close = () => {
-    list = undefined;
-    paragraph = undefined;
-    table = undefined;
-  };
-  for (const line of lines) {
-    if (code !== undefined) {
-      if (/^\s*(```|~~~)/.test(line)) code = undefined;
-      else code.textContent += `${line}\n`;
-      continue;
-    }
-    const fence = /^\s*(```|~~~)\s*([\w+-]*)/.exec(line);
-    if (fence) {
-      close();
-      const pre = document.createElement('pre');
-      code = document.createElement('code');
-      if (fence[2]) code.dataset.language = fence[2];
-      pre.append(code);
-      container.append(pre);
-      continue;
-    }
-    if (line.trim() === '') {
-      close();
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      close();
-      const element = document.createElement(`h${Math.min(heading[1].length + 2, 6)}`);
-      appendInline(element, heading[2]);
-      container.append(element);
-      continue;
-    }
-    if (/^\s*\|.*\|\s*$/.test(line)) {
-      if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) continue;
-      if (table === undefined) {
-        close();
-        table = document.createElement('table');
-        container.append(table);
-      }
-      const row = table.insertRow();
-      for (const cell of line.trim().slice(1, -1).split('|')) appendInline(row.insertCell(), cell.trim());
-      continue;
-    }
-    const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
-    if (item) {
-      paragraph = undefined;
-      table = undefined;
-      if (list === undefined) {
-        list = document.createElement(/^\s*\d/.test(line) ? 'ol' : 'ul');
-        container.append(list);
-      }
-      const entry = document.createElement('li');
-      appendInline(entry, item[1]);
-      list.append(entry);
-      continue;
-    }
-    const quote = /^>\s?(.*)$/.exec(line);
-    if (quote) {
-      close();
-      const block = document.createElement('blockquote');
-      appendInline(block, quote[1]);
-      container.append(block);
-      continue;
-    }
-    list = undefined;
-    table = undefined;
-    if (paragraph === undefined) {
-      paragraph = document.createElement('p');
-      container.append(paragraph);
-    } else {
-      paragraph.append(' ');
-    }
-    appendInline(paragraph, line);
+  // The blocks still open to the lines that follow: a list, a paragraph, a code block, a table.
+  const blocks = { container, list: undefined, paragraph: undefined, code: undefined, table: undefined };
+  for (const line of markdown.split('\n')) {
+    if (blocks.code !== undefined) continueCode(blocks, line);
+    else if (!LINE_KINDS.some((render) => render(blocks, line))) continueParagraph(blocks, line);
   }
+}
+
+// A line starts a block of the first kind that takes it, in this order; any other line is text of a
+// paragraph.
+const LINE_KINDS = [openCode, blankLine, heading, tableRow, listItem, quote];
+
+function closeBlocks(blocks) {
+  blocks.list = undefined;
+  blocks.paragraph = undefined;
+  blocks.table = undefined;
+}
+
+// Inside a fenced block every line is code, up to the closing fence.
+function continueCode(blocks, line) {
+  if (/^\s*(```|~~~)/.test(line)) blocks.code = undefined;
+  else blocks.code.textContent += `${line}\n`;
+}
+
+function openCode(blocks, line) {
+  const fence = /^\s*(```|~~~)\s*([\w+-]*)/.exec(line);
+  if (!fence) return false;
+  closeBlocks(blocks);
+  const pre = document.createElement('pre');
+  blocks.code = document.createElement('code');
+  if (fence[2]) blocks.code.dataset.language = fence[2];
+  pre.append(blocks.code);
+  blocks.container.append(pre);
+  return true;
+}
+
+function blankLine(blocks, line) {
+  if (line.trim() !== '') return false;
+  closeBlocks(blocks);
+  return true;
+}
+
+function heading(blocks, line) {
+  const match = /^(#{1,6})\s+(.*)$/.exec(line);
+  if (!match) return false;
+  closeBlocks(blocks);
+  const element = document.createElement(`h${Math.min(match[1].length + 2, 6)}`);
+  appendInline(element, match[2]);
+  blocks.container.append(element);
+  return true;
+}
+
+function tableRow(blocks, line) {
+  if (!/^\s*\|.*\|\s*$/.test(line)) return false;
+  // The row that separates a table's header from its body shows nothing.
+  if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) return true;
+  if (blocks.table === undefined) {
+    closeBlocks(blocks);
+    blocks.table = document.createElement('table');
+    blocks.container.append(blocks.table);
+  }
+  const row = blocks.table.insertRow();
+  for (const cell of line.trim().slice(1, -1).split('|')) appendInline(row.insertCell(), cell.trim());
+  return true;
+}
+
+function listItem(blocks, line) {
+  const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
+  if (!item) return false;
+  blocks.paragraph = undefined;
+  blocks.table = undefined;
+  if (blocks.list === undefined) {
+    blocks.list = document.createElement(/^\s*\d/.test(line) ? 'ol' : 'ul');
+    blocks.container.append(blocks.list);
+  }
+  const entry = document.createElement('li');
+  appendInline(entry, item[1]);
+  blocks.list.append(entry);
+  return true;
+}
+
+function quote(blocks, line) {
+  const match = /^>\s?(.*)$/.exec(line);
+  if (!match) return false;
+  closeBlocks(blocks);
+  const block = document.createElement('blockquote');
+  appendInline(block, match[1]);
+  blocks.container.append(block);
+  return true;
+}
+
+function continueParagraph(blocks, line) {
+  blocks.list = undefined;
+  blocks.table = undefined;
+  if (blocks.paragraph === undefined) {
+    blocks.paragraph = document.createElement('p');
+    blocks.container.append(blocks.paragraph);
+  } else {
+    blocks.paragraph.append(' ');
+  }
+  appendInline(blocks.paragraph, line);
 }

@@ -114,6 +114,21 @@ interface Session {
 
 const cancelledError = () => new WebToolError({ code: 'cancelled', message: 'the search was cancelled' });
 
+/** Rejects a request without a query, or whose language or time range is not plain, before any work. */
+function validateSearchRequest(request: CodexSearchRequest): void {
+  if (typeof request.query !== 'string' || request.query.trim() === '') {
+    throw new WebToolError({ code: 'validation_error', message: 'query must be a non-empty string' });
+  }
+  validatePreferences(request.language, request.timeRange);
+}
+
+/** How a search that threw `error` went, as the admission hook is told. */
+function failedSearchOutcome(error: unknown): SearchAdmissionOutcome {
+  const code = WebToolError.isInstance(error) ? error.code : 'internal_error';
+  if (code === 'cancelled') return { status: 'cancelled' };
+  return code === 'quota_unavailable' ? { status: 'skipped', code } : { status: 'failed', code };
+}
+
 /**
  * Settles with `work`, or rejects with `cancelled` once `signal` fires and `closeTransport` has
  * finished; `work` then fails on the closed transport and cleans up on its own.
@@ -247,10 +262,7 @@ export function createCodexAppServerClient(options: CodexAppServerClientOptions 
     },
 
     async search(request) {
-      if (typeof request.query !== 'string' || request.query.trim() === '') {
-        throw new WebToolError({ code: 'validation_error', message: 'query must be a non-empty string' });
-      }
-      validatePreferences(request.language, request.timeRange);
+      validateSearchRequest(request);
       const { signal } = request;
       if (signal?.aborted) throw cancelledError();
       const leaveQueue = await enterSearchQueue(signal);
@@ -263,16 +275,7 @@ export function createCodexAppServerClient(options: CodexAppServerClientOptions 
         ticket = undefined;
         return outcome;
       } catch (error) {
-        if (ticket !== undefined) {
-          const code = WebToolError.isInstance(error) ? error.code : 'internal_error';
-          ticket.release(
-            code === 'cancelled'
-              ? { status: 'cancelled' }
-              : code === 'quota_unavailable'
-                ? { status: 'skipped', code }
-                : { status: 'failed', code },
-          );
-        }
+        ticket?.release(failedSearchOutcome(error));
         throw error;
       } finally {
         leaveQueue();

@@ -49,6 +49,78 @@ export function classifyTurnError(error: unknown): FailureCode {
   }
 }
 
+/** The notifications that belong to a running turn, once its id is known. */
+const TURN_EVENTS = new Set(['item/started', 'item/completed', 'turn/completed']);
+
+/** The id of the turn a `turn/started` notification announces, if it is one that names its turn. */
+function startedTurnId(method: string, payload: Record<string, unknown>): string | undefined {
+  if (method !== 'turn/started' || !isObject(payload.turn)) return undefined;
+  return typeof payload.turn.id === 'string' ? payload.turn.id : undefined;
+}
+
+/**
+ * The turn a turn event belongs to: `turn/completed` names it inside its `turn`, item events beside
+ * the item.
+ */
+function eventTurnId(method: string, payload: Record<string, unknown>): unknown {
+  if (method !== 'turn/completed') return payload.turnId;
+  return isObject(payload.turn) ? payload.turn.id : undefined;
+}
+
+/** What an item event tells a search turn: the search item's id and, once it completed, its results. */
+interface SearchItemProgress {
+  id: string | undefined;
+  results?: unknown[];
+}
+
+/**
+ * Reads one `item/started` or `item/completed` event of a search turn that has seen the search item
+ * `searchItemId` so far (and its results, when `searchDone`): `undefined` for an item read past, the
+ * search item's progress, or the error that ends the turn (any other tool item, a second search
+ * item, a search item completed without results).
+ */
+function readSearchItem(
+  method: string,
+  item: unknown,
+  searchItemId: string | undefined,
+  searchDone: boolean,
+): SearchItemProgress | WebToolError | undefined {
+  if (!isObject(item)) return rejectTurn('protocol_error', `${method} without an item`);
+  const type = typeof item.type === 'string' ? item.type : 'unknown';
+  if (ignored.has(type)) return undefined;
+  if (type !== 'webSearch') {
+    return rejectTurn('protocol_error', `the search turn used a non-search tool item (${type})`, {
+      itemType: type,
+    });
+  }
+  const id = typeof item.id === 'string' ? item.id : undefined;
+  if ((searchItemId !== undefined && id !== searchItemId) || searchDone) {
+    return rejectTurn('protocol_error', 'the search turn produced a second webSearch item');
+  }
+  if (method === 'item/started') return { id };
+  if (!Array.isArray(item.results)) {
+    return rejectTurn('protocol_error', 'the webSearch item completed without structured results');
+  }
+  return { id, results: item.results };
+}
+
+/**
+ * Why a completed turn fails the search: it completed without a search item, the server interrupted
+ * it, or it failed (its error says how).
+ */
+function turnFailure(turn: Record<string, unknown>): WebToolError {
+  if (turn.status === 'completed') {
+    return rejectTurn('protocol_error', 'the search turn completed without a webSearch item');
+  }
+  if (turn.status === 'interrupted') {
+    return rejectTurn('backend_unavailable', 'the search turn was interrupted by the server');
+  }
+  const code = classifyTurnError(turn.error);
+  const message =
+    isObject(turn.error) && typeof turn.error.message === 'string' ? turn.error.message : 'no message';
+  return rejectTurn(code, `the search turn failed: ${message}`, { status: turn.status });
+}
+
 /** Options of {@link runSearchTurn}. */
 export interface SearchTurnOptions {
   /** The connection to the running app-server. */
@@ -124,68 +196,31 @@ export function runSearchTurn(options: SearchTurnOptions): Promise<unknown[]> {
     };
 
     const handleItem = (method: string, item: unknown) => {
-      if (!isObject(item)) return fail(rejectTurn('protocol_error', `${method} without an item`), true);
-      const type = typeof item.type === 'string' ? item.type : 'unknown';
-      const id = typeof item.id === 'string' ? item.id : undefined;
-      if (ignored.has(type)) return;
-      if (type !== 'webSearch') {
-        return fail(
-          rejectTurn('protocol_error', `the search turn used a non-search tool item (${type})`, {
-            itemType: type,
-          }),
-          true,
-        );
-      }
-      if ((searchItemId !== undefined && id !== searchItemId) || results !== undefined) {
-        return fail(rejectTurn('protocol_error', 'the search turn produced a second webSearch item'), true);
-      }
-      searchItemId = id;
-      if (method === 'item/started') return;
-      if (!Array.isArray(item.results)) {
-        return fail(
-          rejectTurn('protocol_error', 'the webSearch item completed without structured results'),
-          true,
-        );
-      }
-      results = item.results;
+      const read = readSearchItem(method, item, searchItemId, results !== undefined);
+      if (read === undefined) return;
+      if (WebToolError.isInstance(read)) return fail(read, true);
+      searchItemId = read.id;
+      if (read.results !== undefined) results = read.results;
     };
 
     const handle = (notification: ServerNotification) => {
       const { method, params: payload } = notification;
       if (!isObject(payload) || payload.threadId !== threadId) return;
-      if (method === 'turn/started' && isObject(payload.turn) && typeof payload.turn.id === 'string') {
-        learnTurnId(payload.turn.id);
+      const startedId = startedTurnId(method, payload);
+      if (startedId !== undefined) {
+        learnTurnId(startedId);
         return;
       }
-      if (method !== 'item/started' && method !== 'item/completed' && method !== 'turn/completed') return;
-      const eventTurnId =
-        method === 'turn/completed' ? (isObject(payload.turn) ? payload.turn.id : undefined) : payload.turnId;
+      if (!TURN_EVENTS.has(method)) return;
       if (turnId === undefined) {
         early.push(notification);
         return;
       }
-      if (eventTurnId !== turnId) return;
+      if (eventTurnId(method, payload) !== turnId) return;
       if (method !== 'turn/completed') return handleItem(method, payload.item);
       const turn = payload.turn as Record<string, unknown>;
-      if (turn.status === 'completed') {
-        if (results === undefined) {
-          return fail(
-            rejectTurn('protocol_error', 'the search turn completed without a webSearch item'),
-            false,
-          );
-        }
-        return succeed(results);
-      }
-      if (turn.status === 'interrupted') {
-        return fail(
-          rejectTurn('backend_unavailable', 'the search turn was interrupted by the server'),
-          false,
-        );
-      }
-      const code = classifyTurnError(turn.error);
-      const message =
-        isObject(turn.error) && typeof turn.error.message === 'string' ? turn.error.message : 'no message';
-      return fail(rejectTurn(code, `the search turn failed: ${message}`, { status: turn.status }), false);
+      if (turn.status === 'completed' && results !== undefined) return succeed(results);
+      return fail(turnFailure(turn), false);
     };
 
     // Any interaction while the turn runs ends the search, whichever thread it names: the server has

@@ -148,6 +148,23 @@ async function newestChange(folder: string, own: number): Promise<number> {
   return newest;
 }
 
+/** A run folder the sweep looked at, and why it is kept whatever the policy says, if it is. */
+interface SweepCandidate {
+  name: string;
+  path: string;
+  changed: number;
+  protectedBy?: KeptReason;
+}
+
+/** What one sweep works with: its clock and time budget, the live-run test, and its report so far. */
+interface Sweep {
+  now: () => number;
+  interval: number;
+  isActive: (runFolder: string) => boolean;
+  outOfTime: () => boolean;
+  report: ArtifactSweepReport;
+}
+
 /**
  * The configured host's sweep of `<directory>/tool-output/`: each run folder there is owned by the
  * retention policy. A folder whose run is active or uncertain, or that changed within the sweep
@@ -159,8 +176,6 @@ async function newestChange(folder: string, own: number): Promise<number> {
 export async function sweepToolOutput(options: ArtifactSweepOptions): Promise<ArtifactSweepReport> {
   const now = options.now ?? Date.now;
   const started = now();
-  const interval = options.intervalMs ?? ARTIFACT_SWEEP_INTERVAL_MS;
-  const isActive = options.isActive ?? (() => false);
   const { maxAgeHours, maxRuns, dryRun } = options.retention;
   const root = join(options.directory, TOOL_OUTPUT_FOLDER);
   const report: ArtifactSweepReport = { removed: [], kept: [], dryRun, complete: true };
@@ -170,61 +185,89 @@ export async function sweepToolOutput(options: ArtifactSweepOptions): Promise<Ar
   } catch {
     return report;
   }
-  const outOfTime = () => options.budgetMs !== undefined && now() - started > options.budgetMs;
+  const sweep: Sweep = {
+    now,
+    interval: options.intervalMs ?? ARTIFACT_SWEEP_INTERVAL_MS,
+    isActive: options.isActive ?? (() => false),
+    outOfTime: () => options.budgetMs !== undefined && now() - started > options.budgetMs,
+    report,
+  };
+  const candidates = await listCandidates(root, names, sweep);
+  // Newest first: the count keeps the newest folders, whether or not they are protected.
+  candidates.sort((left, right) => right.changed - left.changed);
+  const maxAgeMs = maxAgeHours * 60 * 60 * 1000;
+  for (const [rank, candidate] of candidates.entries()) {
+    const reason = await settleCandidate(candidate, rank < maxRuns, maxAgeMs, dryRun, sweep);
+    if (reason === undefined) report.removed.push(candidate.name);
+    else report.kept.push({ name: candidate.name, reason });
+  }
+  return report;
+}
+
+/**
+ * The real directories among `names` that this user owns, each with its newest change and what
+ * protects it; a folder of another user is reported kept at once. Stops early when the sweep runs
+ * out of time.
+ */
+async function listCandidates(
+  root: string,
+  names: readonly string[],
+  sweep: Sweep,
+): Promise<SweepCandidate[]> {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  const candidates: { name: string; path: string; changed: number; protectedBy?: KeptReason }[] = [];
+  const candidates: SweepCandidate[] = [];
   for (const name of names) {
-    if (outOfTime()) {
-      report.complete = false;
+    if (sweep.outOfTime()) {
+      sweep.report.complete = false;
       break;
     }
     const path = join(root, name);
     const status = await lstat(path).catch(() => undefined);
     if (status === undefined || !status.isDirectory()) continue;
     if (uid !== undefined && status.uid !== uid) {
-      report.kept.push({ name, reason: 'not_owned' });
+      sweep.report.kept.push({ name, reason: 'not_owned' });
       continue;
     }
     const changed = await newestChange(path, status.mtimeMs);
-    const state = await runState(path, name, isActive);
-    const protectedBy: KeptReason | undefined =
-      state === 'active'
-        ? 'active'
-        : state === 'uncertain'
-          ? 'uncertain'
-          : now() - changed < interval
-            ? 'recent'
-            : undefined;
+    const protectedBy = protectionOf(await runState(path, name, sweep.isActive), changed, sweep);
     candidates.push({ name, path, changed, ...(protectedBy === undefined ? {} : { protectedBy }) });
   }
-  // Newest first: the count keeps the newest folders, whether or not they are protected.
-  candidates.sort((left, right) => right.changed - left.changed);
-  const maxAgeMs = maxAgeHours * 60 * 60 * 1000;
-  for (const [rank, candidate] of candidates.entries()) {
-    if (candidate.protectedBy !== undefined) {
-      report.kept.push({ name: candidate.name, reason: candidate.protectedBy });
-      continue;
-    }
-    const aged = now() - candidate.changed > maxAgeMs;
-    if (!aged && rank < maxRuns) {
-      report.kept.push({ name: candidate.name, reason: 'within_policy' });
-      continue;
-    }
-    if (outOfTime()) {
-      report.complete = false;
-      report.kept.push({ name: candidate.name, reason: 'out_of_time' });
-      continue;
-    }
-    if (!dryRun) {
-      // Checked again just before removal: a run may have started writing into it meanwhile.
-      const state = await runState(candidate.path, candidate.name, isActive);
-      if (state !== 'ended') {
-        report.kept.push({ name: candidate.name, reason: state });
-        continue;
-      }
-      await rm(candidate.path, { recursive: true, force: true });
-    }
-    report.removed.push(candidate.name);
+  return candidates;
+}
+
+/** Why a folder is kept whatever the policy says: its run may be live, or it changed within the interval. */
+function protectionOf(
+  state: 'active' | 'ended' | 'uncertain',
+  changed: number,
+  sweep: Sweep,
+): KeptReason | undefined {
+  if (state !== 'ended') return state;
+  return sweep.now() - changed < sweep.interval ? 'recent' : undefined;
+}
+
+/**
+ * Removes a candidate the policy lets go and returns `undefined`, or returns why it is kept instead.
+ * A dry run removes nothing but answers the same. `withinCount` says whether the candidate is among
+ * the newest `maxRuns` folders.
+ */
+async function settleCandidate(
+  candidate: SweepCandidate,
+  withinCount: boolean,
+  maxAgeMs: number,
+  dryRun: boolean,
+  sweep: Sweep,
+): Promise<KeptReason | undefined> {
+  if (candidate.protectedBy !== undefined) return candidate.protectedBy;
+  const aged = sweep.now() - candidate.changed > maxAgeMs;
+  if (!aged && withinCount) return 'within_policy';
+  if (sweep.outOfTime()) {
+    sweep.report.complete = false;
+    return 'out_of_time';
   }
-  return report;
+  if (dryRun) return undefined;
+  // Checked again just before removal: a run may have started writing into it meanwhile.
+  const state = await runState(candidate.path, candidate.name, sweep.isActive);
+  if (state !== 'ended') return state;
+  await rm(candidate.path, { recursive: true, force: true });
+  return undefined;
 }

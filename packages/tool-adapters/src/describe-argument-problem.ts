@@ -56,6 +56,75 @@ const TYPE_WORDS: Record<string, string> = {
   object: 'an object',
 };
 
+/** What the describers below need to know about one issue. */
+interface IssueContext {
+  issue: v.BaseIssue<unknown>;
+  /** The argument's path, key by key. */
+  keys: readonly string[];
+  /** The value received, quoted for the end of a message. */
+  got: string;
+  root: AnySchema;
+  toolName: string;
+}
+
+type IssueDescriber = (context: IssueContext) => string;
+
+function describeObjectIssue({ issue, keys, got, root, toolName }: IssueContext): string {
+  if (issue.expected === 'never') {
+    const parent = keys.slice(0, -1);
+    const allowed = knownKeys(root, parent);
+    return parent.length === 0
+      ? `is not a ${toolName} argument; its arguments are ${list(allowed, 'and')}`
+      : `is not allowed in ${parent.join('.')}; only ${list(allowed, 'and')} may be set`;
+  }
+  if (issue.received === 'undefined' && keys.length > 0) return 'is required';
+  return `must be an object with named arguments${got}`;
+}
+
+/** What a length counts: the entries of a list, the characters of anything else. */
+function lengthUnit(issue: v.BaseIssue<unknown>): string {
+  return Array.isArray(issue.input) ? 'entries' : 'characters';
+}
+
+/**
+ * Plain-words describers of the issue types the tool schemas raise, by type; any other issue is
+ * described by {@link describeOtherIssue}.
+ */
+const ISSUE_DESCRIBERS: ReadonlyMap<string, IssueDescriber> = new Map<string, IssueDescriber>([
+  ['strict_object', describeObjectIssue],
+  ['object', describeObjectIssue],
+  [
+    'picklist',
+    ({ issue, got }) => {
+      const options = (issue.expected ?? '').match(/"[^"]*"/g) ?? [];
+      return `must be one of ${list(options, 'or')}${got}`;
+    },
+  ],
+  ['integer', ({ got }) => `must be a whole number${got}`],
+  ['min_value', ({ issue, got }) => `must be at least ${String(issue.requirement)}${got}`],
+  ['max_value', ({ issue, got }) => `must be at most ${String(issue.requirement)}${got}`],
+  [
+    'min_length',
+    ({ issue, got }) =>
+      Number(issue.requirement) === 1
+        ? 'must not be empty'
+        : `must have at least ${String(issue.requirement)} ${lengthUnit(issue)}${got}`,
+  ],
+  [
+    'max_length',
+    ({ issue, got }) => `must have at most ${String(issue.requirement)} ${lengthUnit(issue)}${got}`,
+  ],
+]);
+
+/** Any other issue: a wrong type in plain words, or the schema's own message, or a generic one. */
+function describeOtherIssue({ issue, got }: IssueContext): string {
+  const words = TYPE_WORDS[issue.type];
+  if (issue.kind === 'schema' && words !== undefined) return `must be ${words}${got}`;
+  // A message the schema itself carries is already plain words.
+  if (!/^Invalid \w+:/.test(issue.message)) return `${issue.message}${got}`;
+  return `is not valid${got}`;
+}
+
 /**
  * Turns one valibot issue into plain words: which argument, what is wrong, what would be accepted,
  * and the value received. Messages written into the schema (`must be an http:// or https:// URL`) are
@@ -68,46 +137,13 @@ export function describeArgumentProblem(
 ): ArgumentProblem {
   const keys = (issue.path ?? []).map((item) => String(item.key));
   const field = keys.length === 0 ? 'arguments' : keys.join('.');
-  const got = ` (got ${quoted(issue.received)})`;
-  const root = schema as AnySchema;
-  const message = (() => {
-    switch (issue.type) {
-      case 'strict_object':
-      case 'object': {
-        if (issue.expected === 'never') {
-          const parent = keys.slice(0, -1);
-          const allowed = knownKeys(root, parent);
-          return parent.length === 0
-            ? `is not a ${toolName} argument; its arguments are ${list(allowed, 'and')}`
-            : `is not allowed in ${parent.join('.')}; only ${list(allowed, 'and')} may be set`;
-        }
-        if (issue.received === 'undefined' && keys.length > 0) return 'is required';
-        return `must be an object with named arguments${got}`;
-      }
-      case 'picklist': {
-        const options = (issue.expected ?? '').match(/"[^"]*"/g) ?? [];
-        return `must be one of ${list(options, 'or')}${got}`;
-      }
-      case 'integer':
-        return `must be a whole number${got}`;
-      case 'min_value':
-        return `must be at least ${String(issue.requirement)}${got}`;
-      case 'max_value':
-        return `must be at most ${String(issue.requirement)}${got}`;
-      case 'min_length':
-        return Number(issue.requirement) === 1
-          ? 'must not be empty'
-          : `must have at least ${String(issue.requirement)} ${Array.isArray(issue.input) ? 'entries' : 'characters'}${got}`;
-      case 'max_length':
-        return `must have at most ${String(issue.requirement)} ${Array.isArray(issue.input) ? 'entries' : 'characters'}${got}`;
-      default: {
-        const words = TYPE_WORDS[issue.type];
-        if (issue.kind === 'schema' && words !== undefined) return `must be ${words}${got}`;
-        // A message the schema itself carries is already plain words.
-        if (!/^Invalid \w+:/.test(issue.message)) return `${issue.message}${got}`;
-        return `is not valid${got}`;
-      }
-    }
-  })();
-  return { field, message };
+  const context: IssueContext = {
+    issue,
+    keys,
+    got: ` (got ${quoted(issue.received)})`,
+    root: schema as AnySchema,
+    toolName,
+  };
+  const describe = ISSUE_DESCRIBERS.get(issue.type) ?? describeOtherIssue;
+  return { field, message: describe(context) };
 }

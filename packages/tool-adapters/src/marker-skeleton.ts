@@ -57,14 +57,24 @@ function spellCharacter(character: string): string {
   if (OPENER.test(character) || EXTRA_OPENERS.has(character)) return '[';
   if (CLOSER.test(character) || EXTRA_CLOSERS.has(character)) return ']';
   const code = character.codePointAt(0)!;
-  if (code < 0x80) {
-    const upper = character.toUpperCase();
-    if (upper >= 'A' && upper <= 'Z') return upper === 'L' ? 'I' : upper === 'W' ? 'VV' : upper;
-    if (character === '0') return 'O';
-    if (character === '1') return 'I';
-    if (character >= '2' && character <= '9') return character;
-    return ' ';
-  }
+  return code < 0x80 ? spellAsciiCharacter(character) : spellOtherCharacter(character, code);
+}
+
+// An ASCII character that is neither a gap nor a bracket: letters in capitals, with the merges the
+// alphabet makes, digits as themselves, anything else a separator.
+function spellAsciiCharacter(character: string): string {
+  const upper = character.toUpperCase();
+  if (upper >= 'A' && upper <= 'Z') return upper === 'L' ? 'I' : upper === 'W' ? 'VV' : upper;
+  if (character === '0') return 'O';
+  if (character === '1') return 'I';
+  if (character >= '2' && character <= '9') return character;
+  return ' ';
+}
+
+// A character outside ASCII that is neither a gap nor a bracket: a look-alike or a letter-like
+// symbol (a negative circled or squared capital, a regional indicator) is spelled as the Latin
+// letter it shows, any other letter or digit as `#`, anything else as a separator.
+function spellOtherCharacter(character: string, code: number): string {
   const confusable = CONFUSABLE_LETTERS.get(character);
   if (confusable !== undefined) return spellCharacter(confusable);
   for (const range of LETTER_RANGES) {
@@ -140,61 +150,137 @@ function hexValue(text: string, start: number, length: number): number {
   return digits.length === length && HEX.test(digits) ? Number.parseInt(digits, 16) : -1;
 }
 
+interface DecodedEscape {
+  codePoint: number;
+  length: number;
+}
+
 // A reader decodes escapes without thinking: `%5B`, `\u005B` and `&#91;` are all a bracket to a
 // model that reads URLs, JSON or HTML source. Returns the code point and the length of the escape.
-function decodeEscape(text: string, index: number): { codePoint: number; length: number } | undefined {
-  const lead = text.charCodeAt(index);
-  if (lead === 0x25 /* % */) {
-    const first = hexValue(text, index + 1, 2);
-    if (first < 0) return undefined;
-    if (first < 0x80) return { codePoint: first, length: 3 };
-    const continuation = first >= 0xf0 ? 3 : first >= 0xe0 ? 2 : first >= 0xc0 ? 1 : -1;
-    if (continuation < 0) return undefined;
-    let codePoint = first & (0x3f >> continuation);
-    for (let byte = 1; byte <= continuation; byte += 1) {
-      const offset = index + byte * 3;
-      if (text.charCodeAt(offset) !== 0x25) return undefined;
-      const value = hexValue(text, offset + 1, 2);
-      if (value < 0x80 || value > 0xbf) return undefined;
-      codePoint = (codePoint << 6) | (value & 0x3f);
-    }
-    return codePoint <= 0x10ffff ? { codePoint, length: 3 * (continuation + 1) } : undefined;
+function decodeEscape(text: string, index: number): DecodedEscape | undefined {
+  switch (text.charCodeAt(index)) {
+    case 0x25 /* % */:
+      return decodePercentEscape(text, index);
+    case 0x5c /* \ */:
+      return decodeBackslashEscape(text, index);
+    case 0x26 /* & */:
+      return decodeCharacterReference(text, index);
+    default:
+      return undefined;
   }
-  if (lead === 0x5c /* \ */) {
-    const kind = text[index + 1];
-    if (kind === 'x') {
-      const value = hexValue(text, index + 2, 2);
-      return value < 0 ? undefined : { codePoint: value, length: 4 };
-    }
-    if (kind !== 'u') return undefined;
-    if (text[index + 2] === '{') {
-      const close = text.indexOf('}', index + 3);
-      if (close < 0 || close - index > 10) return undefined;
-      const value = hexValue(text, index + 3, close - index - 3);
-      return value < 0 || value > 0x10ffff ? undefined : { codePoint: value, length: close - index + 1 };
-    }
-    const high = hexValue(text, index + 2, 4);
-    if (high < 0) return undefined;
-    if (high >= 0xd800 && high <= 0xdbff && text[index + 6] === '\\' && text[index + 7] === 'u') {
-      const low = hexValue(text, index + 8, 4);
-      if (low >= 0xdc00 && low <= 0xdfff)
-        return { codePoint: 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00), length: 12 };
-    }
-    return { codePoint: high, length: 6 };
+}
+
+// How many continuation bytes follow a UTF-8 lead byte, or -1 for a byte that cannot lead.
+function utf8ContinuationCount(lead: number): number {
+  if (lead >= 0xf0) return 3;
+  if (lead >= 0xe0) return 2;
+  if (lead >= 0xc0) return 1;
+  return -1;
+}
+
+// `%5B`, or the UTF-8 bytes of one code point percent-encoded one by one (`%EF%BC%BB`).
+function decodePercentEscape(text: string, index: number): DecodedEscape | undefined {
+  const first = hexValue(text, index + 1, 2);
+  if (first < 0) return undefined;
+  if (first < 0x80) return { codePoint: first, length: 3 };
+  const continuation = utf8ContinuationCount(first);
+  if (continuation < 0) return undefined;
+  let codePoint = first & (0x3f >> continuation);
+  for (let byte = 1; byte <= continuation; byte += 1) {
+    const offset = index + byte * 3;
+    if (text.charCodeAt(offset) !== 0x25) return undefined;
+    const value = hexValue(text, offset + 1, 2);
+    if (value < 0x80 || value > 0xbf) return undefined;
+    codePoint = (codePoint << 6) | (value & 0x3f);
   }
-  if (lead === 0x26 /* & */) {
-    const close = text.indexOf(';', index + 1);
-    if (close < 0 || close - index > 16) return undefined;
-    const name = text.slice(index + 1, close);
-    let codePoint: number | undefined;
-    if (name.startsWith('#x') || name.startsWith('#X')) codePoint = hexValue(name, 2, name.length - 2);
-    else if (name.startsWith('#') && /^#\d+$/.test(name)) codePoint = Number.parseInt(name.slice(1), 10);
-    else codePoint = NAMED_ESCAPES[name];
-    return codePoint === undefined || codePoint < 0 || codePoint > 0x10ffff
-      ? undefined
-      : { codePoint, length: close - index + 1 };
+  return codePoint <= 0x10ffff ? { codePoint, length: 3 * (continuation + 1) } : undefined;
+}
+
+// `\x5B`, `\u{1D404}`, `\u005B`, or a surrogate pair spelled as two `\u` escapes.
+function decodeBackslashEscape(text: string, index: number): DecodedEscape | undefined {
+  const kind = text[index + 1];
+  if (kind === 'x') {
+    const value = hexValue(text, index + 2, 2);
+    return value < 0 ? undefined : { codePoint: value, length: 4 };
   }
-  return undefined;
+  if (kind !== 'u') return undefined;
+  return text[index + 2] === '{' ? decodeBracedEscape(text, index) : decodeUtf16Escape(text, index);
+}
+
+function decodeBracedEscape(text: string, index: number): DecodedEscape | undefined {
+  const close = text.indexOf('}', index + 3);
+  if (close < 0 || close - index > 10) return undefined;
+  const value = hexValue(text, index + 3, close - index - 3);
+  return value < 0 || value > 0x10ffff ? undefined : { codePoint: value, length: close - index + 1 };
+}
+
+// A high surrogate is joined with a low one escaped right after it; any other unit stands alone.
+function decodeUtf16Escape(text: string, index: number): DecodedEscape | undefined {
+  const high = hexValue(text, index + 2, 4);
+  if (high < 0) return undefined;
+  if (high >= 0xd800 && high <= 0xdbff && text[index + 6] === '\\' && text[index + 7] === 'u') {
+    const low = hexValue(text, index + 8, 4);
+    if (low >= 0xdc00 && low <= 0xdfff)
+      return { codePoint: 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00), length: 12 };
+  }
+  return { codePoint: high, length: 6 };
+}
+
+// `&#91;`, `&#x5B;` or a named reference among those that spell a gap, a bracket or nothing.
+function decodeCharacterReference(text: string, index: number): DecodedEscape | undefined {
+  const close = text.indexOf(';', index + 1);
+  if (close < 0 || close - index > 16) return undefined;
+  const codePoint = referencedCodePoint(text.slice(index + 1, close));
+  return codePoint === undefined || codePoint < 0 || codePoint > 0x10ffff
+    ? undefined
+    : { codePoint, length: close - index + 1 };
+}
+
+function referencedCodePoint(name: string): number | undefined {
+  if (name.startsWith('#x') || name.startsWith('#X')) return hexValue(name, 2, name.length - 2);
+  if (name.startsWith('#') && /^#\d+$/.test(name)) return Number.parseInt(name.slice(1), 10);
+  return NAMED_ESCAPES[name];
+}
+
+/** A code point as a reader sees it in the source, and how many UTF-16 units it takes there. */
+interface SourceCharacter {
+  codePoint: number;
+  width: number;
+}
+
+// Reads the code point at `index` into `into`: an escape decoded, a surrogate pair joined, any other
+// unit (a lone surrogate too) as itself. The walks reuse one `into` for every character, so reading
+// allocates nothing.
+function readSourceCharacter(text: string, index: number, into: SourceCharacter): void {
+  const unit = text.charCodeAt(index);
+  into.codePoint = unit;
+  into.width = 1;
+  if (unit === 0x25 || unit === 0x5c || unit === 0x26) {
+    const decoded = decodeEscape(text, index);
+    if (decoded !== undefined) {
+      into.codePoint = decoded.codePoint;
+      into.width = decoded.length;
+    }
+  } else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+    const low = text.charCodeAt(index + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      into.codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+      into.width = 2;
+    }
+  }
+}
+
+// The packed spelling of a code point. The walks ask for one per character, so the typed array
+// answers first and only a miss (or a code point outside the BMP) goes through spellingOf.
+function packedSpelling(codePoint: number): number {
+  const packed = codePoint < 0x10000 ? bmpSpelling[codePoint]! : 0;
+  return packed === 0 ? spellingOf(codePoint) : packed;
+}
+
+// Separators, line breaks and vertical strokes: the characters a reader skips between the letters
+// of a word, of which the skeleton keeps one per run.
+function isGap(code: number): boolean {
+  return code === SEPARATOR || code === LINE_BREAK || code === STROKE;
 }
 
 /**
@@ -214,8 +300,7 @@ export function onlyAsciiSpellsLetters(text: string): boolean {
         index += 1;
       }
     }
-    let packed = codePoint < 0x10000 ? bmpSpelling[codePoint]! : 0;
-    if (packed === 0) packed = spellingOf(codePoint);
+    const packed = packedSpelling(codePoint);
     if (packed === DROPPED) continue;
     if (packed < MULTIPLE) {
       const code = packed - 1;
@@ -242,87 +327,117 @@ export interface AnchorWindow {
  * no skeleton, so text without the anchor of every marker costs one pass.
  */
 export function findAnchorWindows(text: string, word: string, before: number, after: number): AnchorWindow[] {
-  const letters = [...word].map((letter) => letter.charCodeAt(0));
+  const matcher = new AnchorMatcher(word, before, after);
+  const source: SourceCharacter = { codePoint: 0, width: 0 };
+  let index = 0;
+  while (index < text.length) {
+    const start = index;
+    readSourceCharacter(text, index, source);
+    index += source.width;
+    const packed = packedSpelling(source.codePoint);
+    if (packed === DROPPED) continue;
+    if (packed < MULTIPLE) {
+      matcher.push(packed - 1, start, index);
+      continue;
+    }
+    const spelled = spellings[packed - MULTIPLE]!;
+    for (let offset = 0; offset < spelled.length; offset += 1)
+      matcher.push(spelled.charCodeAt(offset), start, index);
+  }
+  return matcher.finish(text.length);
+}
+
+/**
+ * The state of {@link findAnchorWindows} between skeleton characters: how much of the word the
+ * latest characters match, where the recent ones started, and the window still open.
+ */
+class AnchorMatcher {
+  readonly #letters: number[];
   // Knuth-Morris-Pratt fall-back table, so a repeated letter (the two Us of UNTRUST) is not missed.
+  readonly #fallback: Int32Array;
+  readonly #after: number;
+  // Where the last skeleton characters started, as a ring of a power-of-two size.
+  readonly #ringSize: number;
+  readonly #mask: number;
+  readonly #recent: Int32Array;
+  readonly #windows: AnchorWindow[] = [];
+  #seen = 0;
+  #matched = 0;
+  #previousGap = false;
+  #openStart = -1;
+  #remaining = 0;
+
+  constructor(word: string, before: number, after: number) {
+    this.#letters = [...word].map((letter) => letter.charCodeAt(0));
+    this.#fallback = fallbackTable(this.#letters);
+    this.#after = after;
+    let ringSize = 1;
+    while (ringSize < before) ringSize *= 2;
+    this.#ringSize = ringSize;
+    this.#mask = ringSize - 1;
+    this.#recent = new Int32Array(ringSize);
+  }
+
+  /** Takes the next skeleton character, spelled from the source characters in `[start, end)`. */
+  push(code: number, start: number, end: number): void {
+    const gap = isGap(code);
+    if (gap && this.#previousGap) return;
+    this.#previousGap = gap;
+    // Counted as the skeleton counts: a run of gaps is one character.
+    this.#recent[this.#seen & this.#mask] = start;
+    this.#seen += 1;
+    if (this.#openStart >= 0 && --this.#remaining <= 0) {
+      this.#windows.push({ start: this.#openStart, end });
+      this.#openStart = -1;
+    }
+    if (!gap && this.#completesWord(code)) this.#open();
+  }
+
+  /** The windows found, the one still open running to the end of the text. */
+  finish(textLength: number): AnchorWindow[] {
+    if (this.#openStart >= 0) this.#windows.push({ start: this.#openStart, end: textLength });
+    return this.#windows;
+  }
+
+  // One Knuth-Morris-Pratt step: whether `code` is the last letter of a whole occurrence.
+  #completesWord(code: number): boolean {
+    const letters = this.#letters;
+    let matched = this.#matched;
+    while (matched > 0 && letters[matched] !== code) matched = this.#fallback[matched - 1]!;
+    if (letters[matched] !== code) {
+      this.#matched = matched;
+      return false;
+    }
+    matched += 1;
+    const complete = matched === letters.length;
+    this.#matched = complete ? 0 : matched;
+    return complete;
+  }
+
+  // Unless a window is open already, opens one at the oldest start the ring remembers (or at the
+  // text's start), or reopens the previous one when the two would overlap; either way the window
+  // then stays open for `after` more characters.
+  #open(): void {
+    if (this.#openStart < 0) {
+      this.#openStart = this.#seen > this.#ringSize ? this.#recent[this.#seen & this.#mask]! : 0;
+      const last = this.#windows.at(-1);
+      if (last !== undefined && last.end >= this.#openStart) {
+        this.#windows.pop();
+        this.#openStart = last.start;
+      }
+    }
+    this.#remaining = this.#after;
+  }
+}
+
+function fallbackTable(letters: readonly number[]): Int32Array {
   const fallback = new Int32Array(letters.length);
   for (let index = 1, length = 0; index < letters.length; ) {
     if (letters[index] === letters[length]) fallback[index++] = ++length;
     else if (length > 0) length = fallback[length - 1]!;
     else fallback[index++] = 0;
   }
-  const windows: AnchorWindow[] = [];
-  // Where the last skeleton characters started, as a ring of a power-of-two size.
-  let ringSize = 1;
-  while (ringSize < before) ringSize *= 2;
-  const mask = ringSize - 1;
-  const recent = new Int32Array(ringSize);
-  let seen = 0;
-  let matched = 0;
-  let previousGap = false;
-  let openStart = -1;
-  let remaining = 0;
-  let index = 0;
-  let spelled = '';
-  let offset = 0;
-  let sourceStart = 0;
-  while (index < text.length || offset < spelled.length) {
-    let code: number;
-    if (offset < spelled.length) code = spelled.charCodeAt(offset++);
-    else {
-      sourceStart = index;
-      const unit = text.charCodeAt(index);
-      let codePoint = unit;
-      let width = 1;
-      if (unit === 0x25 || unit === 0x5c || unit === 0x26) {
-        const decoded = decodeEscape(text, index);
-        if (decoded !== undefined) {
-          codePoint = decoded.codePoint;
-          width = decoded.length;
-        }
-      } else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
-        const low = text.charCodeAt(index + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
-          width = 2;
-        }
-      }
-      index += width;
-      let packed = codePoint < 0x10000 ? bmpSpelling[codePoint]! : 0;
-      if (packed === 0) packed = spellingOf(codePoint);
-      if (packed === DROPPED) continue;
-      if (packed >= MULTIPLE) {
-        spelled = spellings[packed - MULTIPLE]!;
-        offset = 0;
-        continue;
-      }
-      code = packed - 1;
-    }
-    const gap = code === SEPARATOR || code === LINE_BREAK || code === STROKE;
-    if (gap && previousGap) continue;
-    previousGap = gap;
-    // Counted as the skeleton counts: a run of gaps is one character.
-    recent[seen & mask] = sourceStart;
-    seen += 1;
-    if (openStart >= 0 && --remaining <= 0) {
-      windows.push({ start: openStart, end: index });
-      openStart = -1;
-    }
-    if (gap) continue;
-    while (matched > 0 && letters[matched] !== code) matched = fallback[matched - 1]!;
-    if (letters[matched] !== code || ++matched < letters.length) continue;
-    matched = 0;
-    if (openStart < 0) {
-      openStart = seen > ringSize ? recent[seen & mask]! : 0;
-      const last = windows.at(-1);
-      if (last !== undefined && last.end >= openStart) {
-        windows.pop();
-        openStart = last.start;
-      }
-    }
-    remaining = after;
-  }
-  if (openStart >= 0) windows.push({ start: openStart, end: text.length });
-  return windows;
+  return fallback;
 }
 
 function asciiString(codes: Uint8Array, length: number): string {
@@ -343,81 +458,83 @@ const ASCII_CHUNK = 8192;
  * marker-like sequence but never create one.
  */
 export function buildSkeleton(text: string): Skeleton {
-  // One source unit spells at most one character except for multi-character spellings, which
-  // make room for themselves and for the rest of the text.
-  let capacity = text.length + 32;
-  let codes = new Uint8Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let length = 0;
-  let previousGap = false;
+  const builder = new SkeletonBuilder(text.length + 32);
+  const source: SourceCharacter = { codePoint: 0, width: 0 };
   let index = 0;
   while (index < text.length) {
-    const unit = text.charCodeAt(index);
-    let codePoint = unit;
-    let width = 1;
-    if (unit === 0x25 || unit === 0x5c || unit === 0x26) {
-      const decoded = decodeEscape(text, index);
-      if (decoded !== undefined) {
-        codePoint = decoded.codePoint;
-        width = decoded.length;
-      }
-    } else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
-      const low = text.charCodeAt(index + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        codePoint = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
-        width = 2;
-      }
-    }
-    const end = index + width;
-    let packed = codePoint < 0x10000 ? bmpSpelling[codePoint]! : 0;
-    if (packed === 0) packed = spellingOf(codePoint);
-    if (packed === DROPPED) {
-      index = end;
-      continue;
-    }
-    let spelled: string | undefined;
-    let count = 1;
-    if (packed >= MULTIPLE) {
-      spelled = spellings[packed - MULTIPLE]!;
-      count = spelled.length;
+    readSourceCharacter(text, index, source);
+    const end = index + source.width;
+    const packed = packedSpelling(source.codePoint);
+    if (packed < MULTIPLE) builder.push(packed - 1, index, end);
+    else if (packed !== DROPPED) {
+      const spelled = spellings[packed - MULTIPLE]!;
       // Room for this spelling and for one character per source unit still to come.
-      const needed = length + count + (text.length - end);
-      if (needed > capacity) {
-        capacity = Math.max(capacity * 2, needed + 32);
-        const nextCodes = new Uint8Array(capacity);
-        nextCodes.set(codes.subarray(0, length));
-        const nextStarts = new Int32Array(capacity);
-        nextStarts.set(starts.subarray(0, length));
-        const nextEnds = new Int32Array(capacity);
-        nextEnds.set(ends.subarray(0, length));
-        codes = nextCodes;
-        starts = nextStarts;
-        ends = nextEnds;
-      }
-    }
-    for (let offset = 0; offset < count; offset += 1) {
-      const code = spelled === undefined ? packed - 1 : spelled.charCodeAt(offset);
-      const gap = code === SEPARATOR || code === LINE_BREAK || code === STROKE;
-      if (gap && previousGap) {
-        // A run of gaps is one gap, so the matcher never backtracks through long runs; a lone
-        // vertical stroke stays a stroke, anything longer is a separator.
-        const last = length - 1;
-        codes[last] = code === LINE_BREAK || codes[last] === LINE_BREAK ? LINE_BREAK : SEPARATOR;
-        ends[last] = end;
-        continue;
-      }
-      codes[length] = code;
-      starts[length] = index;
-      ends[length] = end;
-      length += 1;
-      previousGap = gap;
+      builder.reserve(spelled.length + (text.length - end));
+      for (let offset = 0; offset < spelled.length; offset += 1)
+        builder.push(spelled.charCodeAt(offset), index, end);
     }
     index = end;
   }
-  return {
-    text: asciiString(codes, length),
-    starts: starts.subarray(0, length),
-    ends: ends.subarray(0, length),
-  };
+  return builder.finish();
+}
+
+/** The skeleton of {@link buildSkeleton} as it grows, one character at a time. */
+class SkeletonBuilder {
+  #capacity: number;
+  #codes: Uint8Array;
+  #starts: Int32Array;
+  #ends: Int32Array;
+  #length = 0;
+  #previousGap = false;
+
+  // One source unit spells at most one character except for multi-character spellings, which
+  // make room for themselves and for the rest of the text.
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+    this.#codes = new Uint8Array(capacity);
+    this.#starts = new Int32Array(capacity);
+    this.#ends = new Int32Array(capacity);
+  }
+
+  /** Makes room for `count` more characters. */
+  reserve(count: number): void {
+    const needed = this.#length + count;
+    if (needed <= this.#capacity) return;
+    this.#capacity = Math.max(this.#capacity * 2, needed + 32);
+    const codes = new Uint8Array(this.#capacity);
+    codes.set(this.#codes.subarray(0, this.#length));
+    const starts = new Int32Array(this.#capacity);
+    starts.set(this.#starts.subarray(0, this.#length));
+    const ends = new Int32Array(this.#capacity);
+    ends.set(this.#ends.subarray(0, this.#length));
+    this.#codes = codes;
+    this.#starts = starts;
+    this.#ends = ends;
+  }
+
+  /** Appends skeleton character `code`, spelled from the source characters in `[start, end)`. */
+  push(code: number, start: number, end: number): void {
+    const gap = isGap(code);
+    if (gap && this.#previousGap) {
+      // A run of gaps is one gap, so the matcher never backtracks through long runs; a lone
+      // vertical stroke stays a stroke, anything longer is a separator.
+      const last = this.#length - 1;
+      this.#codes[last] = code === LINE_BREAK || this.#codes[last] === LINE_BREAK ? LINE_BREAK : SEPARATOR;
+      this.#ends[last] = end;
+      return;
+    }
+    this.#codes[this.#length] = code;
+    this.#starts[this.#length] = start;
+    this.#ends[this.#length] = end;
+    this.#length += 1;
+    this.#previousGap = gap;
+  }
+
+  finish(): Skeleton {
+    return {
+      text: asciiString(this.#codes, this.#length),
+      starts: this.#starts.subarray(0, this.#length),
+      ends: this.#ends.subarray(0, this.#length),
+    };
+  }
 }

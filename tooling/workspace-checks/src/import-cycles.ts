@@ -13,50 +13,83 @@ export interface ImportCycles {
 
 /** Strongly connected components of more than one node, or of one node importing itself. */
 export function findCycles(nodes: string[], edges: Map<string, Set<string>>): Cycle[] {
-  // Tarjan's algorithm, iterative so a deep import chain cannot overflow the stack.
-  const index = new Map<string, number>();
-  const lowLink = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const cycles: Cycle[] = [];
-  let counter = 0;
-  for (const start of nodes) {
-    if (index.has(start)) continue;
-    const work: Array<{ node: string; next: Iterator<string> }> = [];
-    const visit = (node: string) => {
-      index.set(node, counter);
-      lowLink.set(node, counter);
-      counter += 1;
-      stack.push(node);
-      onStack.add(node);
-      work.push({ node, next: (edges.get(node) ?? new Set<string>()).values() });
-    };
-    visit(start);
-    while (work.length > 0) {
-      const frame = work.at(-1)!;
+  const search = new ComponentSearch(edges);
+  for (const start of nodes) search.searchFrom(start);
+  return search.cycles.sort((left, right) => left[0]!.localeCompare(right[0]!));
+}
+
+/**
+ * Tarjan's algorithm, iterative so a deep import chain cannot overflow the stack: each node gets an
+ * index in the order it is reached and a low link, the smallest index it reaches back to through
+ * nodes still on the stack; a node whose low link is its own index roots a component.
+ */
+class ComponentSearch {
+  /** The cycles found so far, each sorted by name. */
+  readonly cycles: Cycle[] = [];
+  readonly #edges: Map<string, Set<string>>;
+  readonly #index = new Map<string, number>();
+  readonly #lowLink = new Map<string, number>();
+  readonly #onStack = new Set<string>();
+  readonly #stack: string[] = [];
+  // The path being explored, each node with the imports it has still to follow.
+  readonly #work: Array<{ node: string; next: Iterator<string> }> = [];
+  #counter = 0;
+
+  constructor(edges: Map<string, Set<string>>) {
+    this.#edges = edges;
+  }
+
+  /** Explores everything `start` reaches, unless an earlier search reached `start` already. */
+  searchFrom(start: string): void {
+    if (this.#index.has(start)) return;
+    this.#visit(start);
+    while (this.#work.length > 0) {
+      const frame = this.#work.at(-1)!;
       const step = frame.next.next();
-      if (!step.done) {
-        const target = step.value;
-        if (!index.has(target)) visit(target);
-        else if (onStack.has(target))
-          lowLink.set(frame.node, Math.min(lowLink.get(frame.node)!, index.get(target)!));
-        continue;
-      }
-      work.pop();
-      const parent = work.at(-1);
-      if (parent) lowLink.set(parent.node, Math.min(lowLink.get(parent.node)!, lowLink.get(frame.node)!));
-      if (lowLink.get(frame.node) !== index.get(frame.node)) continue;
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== frame.node);
-      if (component.length > 1 || edges.get(frame.node)?.has(frame.node)) cycles.push(component.sort());
+      if (step.done) this.#leave(frame.node);
+      else this.#follow(frame.node, step.value);
     }
   }
-  return cycles.sort((left, right) => left[0]!.localeCompare(right[0]!));
+
+  #visit(node: string): void {
+    this.#index.set(node, this.#counter);
+    this.#lowLink.set(node, this.#counter);
+    this.#counter += 1;
+    this.#stack.push(node);
+    this.#onStack.add(node);
+    this.#work.push({ node, next: (this.#edges.get(node) ?? new Set<string>()).values() });
+  }
+
+  // An import of a node not reached yet is explored; one back into the stack lowers the link.
+  #follow(node: string, target: string): void {
+    if (!this.#index.has(target)) this.#visit(target);
+    else if (this.#onStack.has(target)) this.#lower(node, this.#index.get(target)!);
+  }
+
+  // Every import of `node` is followed: its low link passes to the node that led to it.
+  #leave(node: string): void {
+    this.#work.pop();
+    const parent = this.#work.at(-1);
+    if (parent) this.#lower(parent.node, this.#lowLink.get(node)!);
+    if (this.#lowLink.get(node) === this.#index.get(node)) this.#takeComponent(node);
+  }
+
+  #lower(node: string, link: number): void {
+    this.#lowLink.set(node, Math.min(this.#lowLink.get(node)!, link));
+  }
+
+  // Pops the component `root` roots off the stack; it is a cycle if it has more than one node or
+  // `root` imports itself.
+  #takeComponent(root: string): void {
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = this.#stack.pop()!;
+      this.#onStack.delete(member);
+      component.push(member);
+    } while (member !== root);
+    if (component.length > 1 || this.#edges.get(root)?.has(root)) this.cycles.push(component.sort());
+  }
 }
 
 function addEdge(edges: Map<string, Set<string>>, from: string, to: string): void {

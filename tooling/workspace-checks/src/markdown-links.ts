@@ -76,6 +76,27 @@ export function readLinkTargets(text: string): Array<{ target: string; line: num
   return targets;
 }
 
+// Web addresses, mail and other schemes are outside the repository; only paths are checked.
+function isExternalTarget(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
+}
+
+/** Why the relative link `target` in `file` does not resolve, or `undefined` when it does. */
+function linkProblem(
+  file: string,
+  target: string,
+  anchorsFor: (file: string) => Set<string>,
+): string | undefined {
+  const hashAt = target.indexOf('#');
+  const pathPart = decodeURIComponent(hashAt === -1 ? target : target.slice(0, hashAt));
+  const anchor = hashAt === -1 ? undefined : decodeURIComponent(target.slice(hashAt + 1));
+  const destination = pathPart === '' ? file : resolve(dirname(file), pathPart);
+  if (!existsSync(destination)) return 'no such file';
+  // Only a Markdown file has headings to check an anchor against.
+  if (!anchor || !destination.endsWith('.md') || !statSync(destination).isFile()) return undefined;
+  return anchorsFor(destination).has(anchor) ? undefined : `no heading with anchor #${anchor}`;
+}
+
 /** Relative links of every Markdown file under `root` that point at a missing file or heading. */
 export function findBrokenLinks(root: string): BrokenLink[] {
   const broken: BrokenLink[] = [];
@@ -90,20 +111,10 @@ export function findBrokenLinks(root: string): BrokenLink[] {
   };
   for (const file of listMarkdownFiles(root)) {
     for (const { target, line } of readLinkTargets(readFileSync(file, 'utf8'))) {
-      // Web addresses, mail and other schemes are outside the repository; only paths are checked.
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) continue;
-      const hashAt = target.indexOf('#');
-      const pathPart = decodeURIComponent(hashAt === -1 ? target : target.slice(0, hashAt));
-      const anchor = hashAt === -1 ? undefined : decodeURIComponent(target.slice(hashAt + 1));
-      const destination = pathPart === '' ? file : resolve(dirname(file), pathPart);
-      const report = (reason: string) =>
+      if (isExternalTarget(target)) continue;
+      const reason = linkProblem(file, target, anchorsFor);
+      if (reason !== undefined) {
         broken.push({ file: relative(root, file).split(sep).join('/'), line, target, reason });
-      if (!existsSync(destination)) {
-        report('no such file');
-        continue;
-      }
-      if (anchor && destination.endsWith('.md') && statSync(destination).isFile()) {
-        if (!anchorsFor(destination).has(anchor)) report(`no heading with anchor #${anchor}`);
       }
     }
   }
