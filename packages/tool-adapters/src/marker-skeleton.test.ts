@@ -39,6 +39,12 @@ describe('buildSkeleton', () => {
     expect(spell('%ZZ & &;')).toBe(' ZZ ');
   });
 
+  it('reads a reference to a name every object inherits as the text it is', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(() => buildSkeleton(`a &${name}; b`)).not.toThrow();
+    }
+  });
+
   it('maps every skeleton character back to the source characters it came from', () => {
     const text = 'a\u200b𝐄%5B\u00a0 ｂ';
     const skeleton = buildSkeleton(text);

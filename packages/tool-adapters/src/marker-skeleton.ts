@@ -239,7 +239,9 @@ function decodeCharacterReference(text: string, index: number): DecodedEscape | 
 function referencedCodePoint(name: string): number | undefined {
   if (name.startsWith('#x') || name.startsWith('#X')) return hexValue(name, 2, name.length - 2);
   if (name.startsWith('#') && /^#\d+$/.test(name)) return Number.parseInt(name.slice(1), 10);
-  return NAMED_ESCAPES[name];
+  // The name is page text: only the table's own entries count, never a name the object inherits
+  // (`constructor`, `__proto__`, `toString`).
+  return Object.hasOwn(NAMED_ESCAPES, name) ? NAMED_ESCAPES[name] : undefined;
 }
 
 /** A code point as a reader sees it in the source, and how many UTF-16 units it takes there. */
