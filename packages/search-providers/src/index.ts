@@ -48,6 +48,7 @@ export {
   urlMatchesSites,
   urlUnderSite,
 } from './parse-search-query.js';
+export { AUTO_SEARXNG_STAGE_MS } from './provider-walk.js';
 export { type RankedList, RECIPROCAL_RANK_CONSTANT, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 export {
   applyRelevanceGate,
@@ -73,7 +74,6 @@ export {
   type SearchCacheOptions,
 } from './search-cache.js';
 export {
-  AUTO_SEARXNG_STAGE_MS,
   type ConfiguredProviders,
   createSearchChain,
   SEARCH_BACKENDS,
@@ -81,7 +81,6 @@ export {
   type SearchBackend,
   type SearchChain,
   type SearchChainOptions,
-  type SearchRunContext,
 } from './search-chain.js';
 export type { NextAction, ProviderDisposition, ProviderReport, SearchOutcome } from './search-outcome.js';
 export {
@@ -108,6 +107,7 @@ export {
   type SearchRequestInput,
 } from './search-request.js';
 export type { RankedResult, SearchResult } from './search-result.js';
+export type { SearchRunContext } from './search-run-context.js';
 export {
   describeEngineFailures,
   ENGINE_FAILURE_REASONS,

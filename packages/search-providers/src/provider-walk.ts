@@ -1,0 +1,175 @@
+import type { Coordinator } from '@mono-agent/host-coordination';
+import { chainError, soonestRetry } from './build-search-outcome.js';
+import { runStage } from './provider-stage.js';
+import { type RankedList, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import type { NextAction, ProviderReport, SearchOutcome } from './search-outcome.js';
+import type { ProviderId, SearchProvider } from './search-provider.js';
+import type { SearchRequest } from './search-request.js';
+import type { SearchRunContext } from './search-run-context.js';
+
+/** In auto mode, SearXNG's admission and request together get this long before the chain moves on. */
+export const AUTO_SEARXNG_STAGE_MS = 3_000;
+
+/** What {@link walkProviders} needs for one search. */
+export interface WalkInput {
+  /** The parsed request. */
+  request: SearchRequest;
+  /** The providers to ask, in chain order. */
+  providers: readonly SearchProvider[];
+  /** Whether the chain is strict: a named backend that never falls back. */
+  strict: boolean;
+  /** Admission and cooldowns. */
+  coordinator: Coordinator;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** The run that asks. */
+  run: SearchRunContext;
+  /** How long the whole walk may take: admission, start-up and I/O of every provider. */
+  deadlineMs: number;
+}
+
+/**
+ * Asks the providers in order until one gives relevant results, reporting every provider, and turns
+ * what they said into the search's outcome.
+ */
+export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
+  const { request, run, now } = input;
+  const startedAt = now();
+  const reports: ProviderReport[] = [];
+  const accepted: RankedList[] = [];
+  const filtered = { outsideDomains: 0, excluded: 0, irrelevant: 0 };
+  const warnings: string[] = [];
+  const cooldownBackends: ProviderId[] = [];
+  const failureCooldownBackends: ProviderId[] = [];
+  let answeredBy: SearchProvider | undefined;
+  let workingBackend: SearchProvider | undefined;
+  let stopped: 'budget_exhausted' | 'cancelled' | undefined;
+
+  for (const provider of input.providers) {
+    const id = provider.id;
+    const report: ProviderReport = { backend: id, disposition: 'no_results', requests: 0, queries: 0 };
+    reports.push(report);
+    // A provider deferred earlier in the run would not be asked with budget left either: it is
+    // reported as throttled, not as a request the budget withheld.
+    const deferral = run.deferrals.get(id);
+    if (deferral !== undefined) {
+      Object.assign(report, {
+        disposition: 'deferred',
+        code: 'rate_limited',
+        message: `${id} was rate-limited earlier in this run`,
+        retryAt: deferral.retryAt,
+        ...(deferral.retryAfterMs === undefined ? {} : { retryAfterMs: deferral.retryAfterMs }),
+      });
+      continue;
+    }
+    if (stopped === undefined && run.signal?.aborted) stopped = 'cancelled';
+    if (stopped !== undefined) {
+      Object.assign(
+        report,
+        stopped === 'cancelled'
+          ? {
+              disposition: 'cancelled',
+              code: 'cancelled',
+              message: `${id} was not asked: the search was cancelled`,
+            }
+          : {
+              disposition: 'budget_exhausted',
+              code: 'search_budget_exhausted',
+              message: `${id} was not asked: the run's search budget of ${run.budget.limit} requests is spent`,
+            },
+      );
+      continue;
+    }
+    const remaining = input.deadlineMs - (now() - startedAt);
+    const stageMs =
+      id === 'searxng' && !input.strict ? Math.min(AUTO_SEARXNG_STAGE_MS, remaining) : Math.max(remaining, 0);
+    const stage = await runStage({
+      request,
+      strict: input.strict,
+      coordinator: input.coordinator,
+      now,
+      run,
+      provider,
+      report,
+      stageMs,
+    });
+    warnings.push(...stage.warnings);
+    filtered.outsideDomains += stage.filtered.outsideDomains;
+    filtered.excluded += stage.filtered.excluded;
+    filtered.irrelevant += stage.filtered.irrelevant;
+    // Throttle cooldowns are throttling; a cooldown opened by repeated failures is a backend that is down.
+    if (report.disposition === 'cooldown')
+      (report.code === 'backend_unavailable' ? failureCooldownBackends : cooldownBackends).push(id);
+    if (stage.worked && workingBackend === undefined) workingBackend = provider;
+    if (stage.list !== undefined) {
+      accepted.push(stage.list);
+      answeredBy = provider;
+      break;
+    }
+    if (report.disposition === 'budget_exhausted' || report.disposition === 'cancelled')
+      stopped = report.disposition;
+  }
+
+  // Throttling is what a backend said (now, earlier in the run, or through the cooldown it opened);
+  // a cooldown opened by repeated failures is not throttling.
+  const rateLimited = reports.some((report) => report.code === 'rate_limited');
+  const retryHint = soonestRetry(reports);
+  const base = {
+    query: request.query,
+    providers: reports,
+    rateLimited,
+    cooldownBackends,
+    failureCooldownBackends,
+    ...retryHint,
+    requestsUsed: run.budget.requestsUsed,
+    requestsRemaining: run.budget.requestsRemaining,
+    cacheHit: false,
+    sharedInFlight: false,
+    filtered,
+    warnings,
+  };
+  // A cancelled search answers `cancelled`, never an empty list the later backends did not get to check.
+  if (answeredBy === undefined && (run.signal?.aborted || stopped === 'cancelled')) {
+    return {
+      ...base,
+      status: 'error',
+      results: [],
+      retryInRun: false,
+      nextAction: 'use_available_evidence',
+      error: { code: 'cancelled', message: 'the search was cancelled' },
+    };
+  }
+  if (answeredBy !== undefined) {
+    const results = reciprocalRankFusion(accepted).slice(0, request.limit);
+    return {
+      ...base,
+      status: 'results',
+      backend: answeredBy.id,
+      results,
+      filterSupport: answeredBy.filterSupport,
+      retryInRun: !run.budget.exhausted,
+      nextAction: 'fetch_results',
+    };
+  }
+  if (workingBackend !== undefined) {
+    const canRetry = !run.budget.exhausted;
+    return {
+      ...base,
+      status: 'no_results',
+      backend: workingBackend.id,
+      results: [],
+      filterSupport: workingBackend.filterSupport,
+      retryInRun: canRetry,
+      nextAction: canRetry ? 'refine_query' : 'use_available_evidence',
+    };
+  }
+  const error = chainError(reports, run.budget);
+  return {
+    ...base,
+    status: 'error',
+    results: [],
+    retryInRun: false,
+    nextAction: 'use_available_evidence' satisfies NextAction,
+    error,
+  };
+}
