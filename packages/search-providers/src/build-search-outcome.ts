@@ -1,57 +1,117 @@
 import type { FailureCode, RunBudget } from '@mono-agent/budget-policy';
-import type { ProviderReport, SearchOutcome } from './search-outcome.js';
+import type { NextAction, ProviderReport, SearchOutcome } from './search-outcome.js';
+import type { ProviderId, SearchProvider } from './search-provider.js';
 import type { SearchRequest } from './search-request.js';
+import type { RankedResult } from './search-result.js';
 
-/** The outcome of a search whose caller left before an answer arrived. */
-export function cancelledOutcome(request: SearchRequest, budget: RunBudget): SearchOutcome {
+/** What a search learned on its way, before its verdict: the providers' reports and tallies. */
+export interface SearchFindings {
+  /** Every provider in the chain and what happened to it, in chain order. */
+  providers: ProviderReport[];
+  /** Providers skipped for a throttle cooldown (or one whose cause was not recorded). */
+  cooldownBackends: ProviderId[];
+  /** Providers skipped for a cooldown that repeated failures opened. */
+  failureCooldownBackends: ProviderId[];
+  /** What the filters and the relevance gate removed across all answers. */
+  filtered: { outsideDomains: number; excluded: number; irrelevant: number };
+  /** Non-fatal notes. */
+  warnings: string[];
+}
+
+/** The findings of a search that asked no provider yet. */
+export function noFindings(): SearchFindings {
   return {
-    status: 'error',
-    query: request.query,
-    results: [],
     providers: [],
-    rateLimited: false,
     cooldownBackends: [],
     failureCooldownBackends: [],
-    retryInRun: false,
-    nextAction: 'use_available_evidence',
-    requestsUsed: budget.requestsUsed,
-    requestsRemaining: budget.requestsRemaining,
-    error: { code: 'cancelled', message: 'the search was cancelled before an answer arrived' },
-    cacheHit: false,
-    sharedInFlight: false,
     filtered: { outsideDomains: 0, excluded: 0, irrelevant: 0 },
     warnings: [],
   };
+}
+
+/** What {@link buildOutcome} puts together; a part left out is empty. */
+export interface OutcomeParts {
+  /** The query searched. */
+  query: string;
+  /** How the search ended. */
+  status: SearchOutcome['status'];
+  /** Whether another search in this run can help. */
+  retryInRun: boolean;
+  /** What to do next. */
+  nextAction: NextAction;
+  /** The run's request counters once the search is over. */
+  counts: { requestsUsed: number; requestsRemaining: number };
+  /** What the providers said; none when no provider was asked. */
+  findings?: SearchFindings;
+  /** The backend whose answer is reported (its id and filter support), when one answered. */
+  answeredBy?: SearchProvider;
+  /** The ranked results; none unless the status is `results`. */
+  results?: RankedResult[];
+  /** The failure, when the status is `error`. */
+  error?: { code: FailureCode; message: string };
+}
+
+/**
+ * The one way the chain builds an outcome, empty or not. Throttling and the retry hint are read from
+ * the reports, so an outcome cannot claim a throttle its reports do not show.
+ */
+export function buildOutcome(parts: OutcomeParts): SearchOutcome {
+  const findings = parts.findings ?? noFindings();
+  return {
+    query: parts.query,
+    providers: findings.providers,
+    // Throttling is what a backend said (now, earlier in the run, or through the cooldown it opened);
+    // a cooldown opened by repeated failures is not throttling.
+    rateLimited: findings.providers.some((report) => report.code === 'rate_limited'),
+    cooldownBackends: findings.cooldownBackends,
+    failureCooldownBackends: findings.failureCooldownBackends,
+    ...soonestRetry(findings.providers),
+    requestsUsed: parts.counts.requestsUsed,
+    requestsRemaining: parts.counts.requestsRemaining,
+    cacheHit: false,
+    sharedInFlight: false,
+    filtered: findings.filtered,
+    warnings: findings.warnings,
+    status: parts.status,
+    ...(parts.answeredBy === undefined ? {} : { backend: parts.answeredBy.id }),
+    results: parts.results ?? [],
+    ...(parts.answeredBy === undefined ? {} : { filterSupport: parts.answeredBy.filterSupport }),
+    retryInRun: parts.retryInRun,
+    nextAction: parts.nextAction,
+    ...(parts.error === undefined ? {} : { error: parts.error }),
+  };
+}
+
+/** The outcome of a search whose caller left before an answer arrived. */
+export function cancelledOutcome(request: SearchRequest, budget: RunBudget): SearchOutcome {
+  return buildOutcome({
+    query: request.query,
+    status: 'error',
+    retryInRun: false,
+    nextAction: 'use_available_evidence',
+    counts: budget,
+    error: { code: 'cancelled', message: 'the search was cancelled before an answer arrived' },
+  });
 }
 
 /** The outcome of a search the run's budget refused before anything was sent. */
 export function budgetExhausted(request: SearchRequest, budget: RunBudget): SearchOutcome {
   const exhausted = budget.exhaustedOutcome();
-  return {
-    status: 'error',
+  return buildOutcome({
     query: request.query,
-    results: [],
-    providers: [],
-    rateLimited: false,
-    cooldownBackends: [],
-    failureCooldownBackends: [],
+    status: 'error',
     retryInRun: exhausted.retryInRun,
     nextAction: exhausted.nextAction,
-    requestsUsed: exhausted.requestsUsed,
-    requestsRemaining: exhausted.requestsRemaining,
+    counts: exhausted,
     error: {
       code: exhausted.code,
       message: `the run's search budget of ${budget.limit} requests is used up; no request was sent`,
     },
-    cacheHit: false,
-    sharedInFlight: false,
-    filtered: { outsideDomains: 0, excluded: 0, irrelevant: 0 },
-    warnings: [],
-  };
+  });
 }
 
 /** The soonest time a throttled or cooling-down provider can help, as the reports know it. */
-export function soonestRetry(reports: readonly ProviderReport[]): {
+function soonestRetry(reports: readonly ProviderReport[]): {
   retryAfterMs?: number;
   retryAt?: number;
 } {

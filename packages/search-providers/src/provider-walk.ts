@@ -1,9 +1,9 @@
 import type { Coordinator } from '@mono-agent/host-coordination';
-import { chainError, soonestRetry } from './build-search-outcome.js';
+import { buildOutcome, chainError, noFindings } from './build-search-outcome.js';
 import { runStage } from './provider-stage.js';
 import { type RankedList, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
-import type { NextAction, ProviderReport, SearchOutcome } from './search-outcome.js';
-import type { ProviderId, SearchProvider } from './search-provider.js';
+import type { ProviderReport, SearchOutcome } from './search-outcome.js';
+import type { SearchProvider } from './search-provider.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchRunContext } from './search-run-context.js';
 
@@ -35,12 +35,9 @@ export interface WalkInput {
 export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
   const { request, run, now } = input;
   const startedAt = now();
-  const reports: ProviderReport[] = [];
+  const findings = noFindings();
+  const { providers: reports, filtered, warnings, cooldownBackends, failureCooldownBackends } = findings;
   const accepted: RankedList[] = [];
-  const filtered = { outsideDomains: 0, excluded: 0, irrelevant: 0 };
-  const warnings: string[] = [];
-  const cooldownBackends: ProviderId[] = [];
-  const failureCooldownBackends: ProviderId[] = [];
   let answeredBy: SearchProvider | undefined;
   let workingBackend: SearchProvider | undefined;
   let stopped: 'budget_exhausted' | 'cancelled' | undefined;
@@ -110,66 +107,42 @@ export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
       stopped = report.disposition;
   }
 
-  // Throttling is what a backend said (now, earlier in the run, or through the cooldown it opened);
-  // a cooldown opened by repeated failures is not throttling.
-  const rateLimited = reports.some((report) => report.code === 'rate_limited');
-  const retryHint = soonestRetry(reports);
-  const base = {
-    query: request.query,
-    providers: reports,
-    rateLimited,
-    cooldownBackends,
-    failureCooldownBackends,
-    ...retryHint,
-    requestsUsed: run.budget.requestsUsed,
-    requestsRemaining: run.budget.requestsRemaining,
-    cacheHit: false,
-    sharedInFlight: false,
-    filtered,
-    warnings,
-  };
+  const ending = { query: request.query, findings, counts: run.budget };
   // A cancelled search answers `cancelled`, never an empty list the later backends did not get to check.
   if (answeredBy === undefined && (run.signal?.aborted || stopped === 'cancelled')) {
-    return {
-      ...base,
+    return buildOutcome({
+      ...ending,
       status: 'error',
-      results: [],
       retryInRun: false,
       nextAction: 'use_available_evidence',
       error: { code: 'cancelled', message: 'the search was cancelled' },
-    };
+    });
   }
   if (answeredBy !== undefined) {
-    const results = reciprocalRankFusion(accepted).slice(0, request.limit);
-    return {
-      ...base,
+    return buildOutcome({
+      ...ending,
       status: 'results',
-      backend: answeredBy.id,
-      results,
-      filterSupport: answeredBy.filterSupport,
+      answeredBy,
+      results: reciprocalRankFusion(accepted).slice(0, request.limit),
       retryInRun: !run.budget.exhausted,
       nextAction: 'fetch_results',
-    };
+    });
   }
   if (workingBackend !== undefined) {
     const canRetry = !run.budget.exhausted;
-    return {
-      ...base,
+    return buildOutcome({
+      ...ending,
       status: 'no_results',
-      backend: workingBackend.id,
-      results: [],
-      filterSupport: workingBackend.filterSupport,
+      answeredBy: workingBackend,
       retryInRun: canRetry,
       nextAction: canRetry ? 'refine_query' : 'use_available_evidence',
-    };
+    });
   }
-  const error = chainError(reports, run.budget);
-  return {
-    ...base,
+  return buildOutcome({
+    ...ending,
     status: 'error',
-    results: [],
     retryInRun: false,
-    nextAction: 'use_available_evidence' satisfies NextAction,
-    error,
-  };
+    nextAction: 'use_available_evidence',
+    error: chainError(reports, run.budget),
+  });
 }
