@@ -12,6 +12,7 @@ import type {
   FilterSupport,
   ProviderAnswer,
   ProviderCallContext,
+  ProviderLimits,
   ProviderSearchRequest,
   SearchProvider,
 } from './search-provider.js';
@@ -25,6 +26,17 @@ export const CODEX_SCOPE = 'codex:subscription';
 
 /** Codex receives language and time range as a separate advisory note, never as a guarantee. */
 export const CODEX_FILTER_SUPPORT: FilterSupport = { language: 'advisory', timeRange: 'advisory' };
+
+/**
+ * The subscription runs one turn at a time, in one process and across every opted-in process, with no
+ * spacing beyond that. Each query spends a subscription turn, so Codex is asked the exact main query
+ * once and never the alternates.
+ */
+export const CODEX_LIMITS: ProviderLimits = {
+  host: { kind: 'search', concurrency: 1, spacingMs: 0 },
+  process: [{ kind: 'search', concurrency: 1, spacingMs: 0 }],
+  alternateQueries: false,
+};
 
 /** The part of the app-server client the provider uses (tests may pass their own). */
 export type CodexClientLike = Pick<CodexAppServerClient, 'readiness' | 'rateLimits' | 'search' | 'close'>;
@@ -186,6 +198,7 @@ export function createCodexProvider(options: CodexProviderOptions = {}): CodexSe
     id: 'codex',
     scope: CODEX_SCOPE,
     filterSupport: CODEX_FILTER_SUPPORT,
+    limits: CODEX_LIMITS,
 
     checkDestination() {
       if (options.policy !== undefined) refuseUnlessPolicyAllows(options.policy, CODEX_DESTINATION, 'codex');

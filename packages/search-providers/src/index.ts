@@ -1,5 +1,6 @@
 export {
   CODEX_FILTER_SUPPORT,
+  CODEX_LIMITS,
   CODEX_SCOPE,
   type CodexClientLike,
   type CodexProviderOptions,
@@ -23,8 +24,11 @@ export {
   createDuckDuckGoProvider,
   createStartpageProvider,
   DUCKDUCKGO_FILTER_SUPPORT,
+  DUCKDUCKGO_LIMITS,
   type KeylessProviderOptions,
+  PROCESS_KEYLESS_LIMITS,
   STARTPAGE_FILTER_SUPPORT,
+  STARTPAGE_LIMITS,
 } from './keyless-provider.js';
 export { normalizeResultUrl, resultIdentity } from './normalize-result-url.js';
 export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from './ollama-origins.js';
@@ -33,6 +37,7 @@ export {
   classifyOllamaResponse,
   createOllamaProvider,
   OLLAMA_FILTER_SUPPORT,
+  OLLAMA_LIMITS,
   OLLAMA_LOCAL_SEARCH_PATH,
   OLLAMA_SEARCH_PATH,
   type OllamaOriginKind,
@@ -48,7 +53,6 @@ export {
   urlMatchesSites,
   urlUnderSite,
 } from './parse-search-query.js';
-export { AUTO_SEARXNG_STAGE_MS } from './provider-walk.js';
 export { type RankedList, RECIPROCAL_RANK_CONSTANT, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 export {
   applyRelevanceGate,
@@ -87,9 +91,11 @@ export {
   type FilterSupport,
   type FilterSupportLevel,
   PROVIDER_IDS,
+  type ProviderAdmission,
   type ProviderAnswer,
   type ProviderCallContext,
   type ProviderId,
+  type ProviderLimits,
   type ProviderSearchRequest,
   type SearchProvider,
   TIME_RANGES,
@@ -120,9 +126,11 @@ export {
   stableEngineReason,
 } from './searxng-engine-health.js';
 export {
+  AUTO_SEARXNG_STAGE_MS,
   classifySearxngResponse,
   createSearxngProvider,
   SEARXNG_FILTER_SUPPORT,
+  SEARXNG_LIMITS,
   SEARXNG_STRICT_REQUEST_TIMEOUT_MS,
   type SearxngProviderOptions,
 } from './searxng-provider.js';

@@ -1,12 +1,5 @@
 import { type FailureCode, WebToolError } from '@mono-agent/budget-policy';
-import {
-  type AdmissionRequest,
-  type Coordinator,
-  HOST_SCOPE_LIMITS,
-  type Permit,
-  PROCESS_KEYLESS_LIMITS,
-  type ReleaseOptions,
-} from '@mono-agent/host-coordination';
+import type { AdmissionRequest, Coordinator, Permit, ReleaseOptions } from '@mono-agent/host-coordination';
 import { explainResolvedDenial } from './destination-policy.js';
 import { filterByDomains } from './domain-filter.js';
 import type { RankedList } from './reciprocal-rank-fusion.js';
@@ -16,48 +9,22 @@ import type { ProviderAnswer, ProviderId, SearchProvider } from './search-provid
 import type { SearchRequest } from './search-request.js';
 import type { SearchRunContext } from './search-run-context.js';
 import type { EngineFailure } from './searxng-engine-health.js';
-import { SEARXNG_STRICT_REQUEST_TIMEOUT_MS } from './searxng-provider.js';
 
 /**
- * Admission requests for one provider. Keyless engines in process mode pass two scopes: a shared one
- * that only bounds requests in flight (it never records outcomes, so one engine's throttling cannot
- * cool the other down), then the engine's own, which spaces starts and carries its cooldown.
+ * Admission requests for one provider, as it declares them: in host mode one admission of its own
+ * scope; in process mode its admissions in order, a shared scope before its own.
  */
 function admissionsFor(
   provider: SearchProvider,
   mode: Coordinator['mode'],
 ): (AdmissionRequest & { recordsOutcome?: false })[] {
+  const { host, process } = provider.limits;
   if (mode === 'host') {
-    const limits = HOST_SCOPE_LIMITS[provider.id];
     return [
-      {
-        scope: provider.scope,
-        kind: limits.kind,
-        concurrency: limits.concurrency,
-        spacingMs: limits.spacingMs,
-      },
+      { scope: provider.scope, kind: host.kind, concurrency: host.concurrency, spacingMs: host.spacingMs },
     ];
   }
-  if (provider.id === 'duckduckgo' || provider.id === 'startpage') {
-    return [
-      {
-        scope: 'keyless',
-        kind: 'search',
-        concurrency: PROCESS_KEYLESS_LIMITS.inFlight,
-        spacingMs: 0,
-        recordsOutcome: false,
-      },
-      {
-        scope: provider.scope,
-        kind: 'search',
-        concurrency: PROCESS_KEYLESS_LIMITS.inFlight,
-        spacingMs: PROCESS_KEYLESS_LIMITS.startSpacingMs,
-      },
-    ];
-  }
-  if (provider.id === 'codex')
-    return [{ scope: provider.scope, kind: 'search', concurrency: 1, spacingMs: 0 }];
-  return [{ scope: provider.scope, kind: 'search', concurrency: 4, spacingMs: 0 }];
+  return process.map(({ scope, ...limits }) => ({ scope: scope ?? provider.scope, ...limits }));
 }
 
 function releaseFor(error: unknown): ReleaseOptions {
@@ -158,8 +125,10 @@ export async function runStage(input: StageInput): Promise<StageResult> {
     return result;
   }
   const stageEnds = input.now() + input.stageMs;
-  // Codex spends a subscription turn per query: it is asked the exact main query once, no alternates.
-  const queries = provider.id === 'codex' ? [request.query] : [request.query, ...request.alternateQueries];
+  // A provider that spends a subscription turn per query is asked the exact main query once.
+  const queries = provider.limits.alternateQueries
+    ? [request.query, ...request.alternateQueries]
+    : [request.query];
   let sawResults = false;
   for (const query of queries) {
     const remaining = stageEnds - input.now();
@@ -299,10 +268,9 @@ async function askProvider(input: StageInput, query: string, timeoutMs: number):
   }
   const askedAt = input.now();
   report.queueWaitMs = (report.queueWaitMs ?? 0) + (askedAt - queuedAt);
+  const { strictRequestMs } = provider.limits;
   const requestTimeout =
-    provider.id === 'searxng' && input.strict
-      ? Math.min(timeoutMs, SEARXNG_STRICT_REQUEST_TIMEOUT_MS)
-      : timeoutMs;
+    input.strict && strictRequestMs !== undefined ? Math.min(timeoutMs, strictRequestMs) : timeoutMs;
   let release: ReleaseOptions = { outcome: 'abandoned' };
   let charged = false;
   try {

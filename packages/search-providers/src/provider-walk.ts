@@ -7,9 +7,6 @@ import type { SearchProvider } from './search-provider.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchRunContext } from './search-run-context.js';
 
-/** In auto mode, SearXNG's admission and request together get this long before the chain moves on. */
-export const AUTO_SEARXNG_STAGE_MS = 3_000;
-
 /** What {@link walkProviders} needs for one search. */
 export interface WalkInput {
   /** The parsed request. */
@@ -78,8 +75,9 @@ export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
       continue;
     }
     const remaining = input.deadlineMs - (now() - startedAt);
+    const { autoStageMs } = provider.limits;
     const stageMs =
-      id === 'searxng' && !input.strict ? Math.min(AUTO_SEARXNG_STAGE_MS, remaining) : Math.max(remaining, 0);
+      !input.strict && autoStageMs !== undefined ? Math.min(autoStageMs, remaining) : Math.max(remaining, 0);
     const stage = await runStage({
       request,
       strict: input.strict,
