@@ -280,8 +280,9 @@ export function createCodexProvider(options: CodexProviderOptions = {}): CodexSe
 }
 
 /**
- * Settles with `work`, or, once `signal` fires, closes the client and then rejects with `stop()`.
- * A readiness answer that was already in (`configuration_error`) still wins over the stop.
+ * Settles with `work`, or, once `signal` fires, closes the client and then rejects with `stop()`, even
+ * when `work` answers meanwhile. A readiness answer that was already in (`configuration_error`) still
+ * wins over the stop.
  */
 async function untilStopped<T>(
   work: Promise<T>,
@@ -302,7 +303,11 @@ async function untilStopped<T>(
   });
   stopped.catch(() => undefined);
   try {
-    return await Promise.race([work, stopped]);
+    const value = await Promise.race([work, stopped]);
+    if (closing === undefined) return value;
+    // An answer that came in while the stop was closing the client is too late: going on would start
+    // the client again after the caller was told the call had stopped.
+    await closing;
   } catch (error) {
     if (closing === undefined) throw error;
     await closing;
@@ -310,6 +315,7 @@ async function untilStopped<T>(
   } finally {
     if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
   }
+  throw stop();
 }
 
 function toAnswer(
