@@ -279,9 +279,11 @@ describe('the codex provider', () => {
   });
 
   it('maps its own deadline to timeout, and rejects only after the process has ended', async () => {
-    const { fake, provider } = setup({
-      on: { 'turn/start': [{ send: s.turnStarted }, { send: s.searchStarted }] },
-    });
+    const { fake, provider } = setup({ results: RESULTS, on: { 'turn/start': happyTurn() } });
+    // A first search starts the process and passes readiness, so however slow the start, the deadline
+    // below falls in the turn, after the charge.
+    await ask(provider).answer;
+    fake.setScenario({ on: { 'turn/start': [{ send: s.turnStarted }, { send: s.searchStarted }] } });
     const call = context({ timeoutMs: 400 });
     const error = await rejection(provider.search({ query: 'never ends', limit: 5 }, call.context));
     expect(error.code).toBe('timeout');
