@@ -320,6 +320,21 @@ describe('the codex provider', () => {
     expect(fake.requests('account/read')).toHaveLength(2);
   });
 
+  it('stops a call whose readiness answers while the stop is closing the client, starting nothing more', async () => {
+    // The start answers late, so the deadline closes the client while readiness is still on its way;
+    // readiness then answers before the process is gone.
+    const { fake, provider } = setup({
+      results: RESULTS,
+      on: { initialize: [{ delay: 500 }, { respond: true }], 'turn/start': happyTurn() },
+    });
+    const call = context({ timeoutMs: 200 });
+    const error = await rejection(provider.search({ query: 'rust async trait', limit: 5 }, call.context));
+    expect(error.code).toBe('timeout');
+    expect(isAlive(fake.pid())).toBe(false);
+    expect(fake.starts()).toBe(1);
+    expect(call.charges).toEqual([]);
+  });
+
   it('ends the child process on close()', async () => {
     const { fake, provider } = setup({ results: RESULTS, on: { 'turn/start': happyTurn() } });
     await ask(provider).answer;
