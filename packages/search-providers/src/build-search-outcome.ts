@@ -95,7 +95,7 @@ export function cancelledOutcome(request: SearchRequest, budget: RunBudget): Sea
 }
 
 /** The outcome of a search the run's budget refused before anything was sent. */
-export function budgetExhausted(request: SearchRequest, budget: RunBudget): SearchOutcome {
+export function budgetExhaustedOutcome(request: SearchRequest, budget: RunBudget): SearchOutcome {
   const exhausted = budget.exhaustedOutcome();
   return buildOutcome({
     query: request.query,

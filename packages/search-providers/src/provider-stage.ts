@@ -105,7 +105,9 @@ export interface StageResult {
   list?: RankedList;
   /** Whether the backend answered at all (results or a genuine empty answer). */
   worked: boolean;
+  /** Non-fatal notes of the answers. */
   warnings: string[];
+  /** What the filters and the relevance gate removed from the answers. */
   filtered: { outsideDomains: number; excluded: number; irrelevant: number };
 }
 

@@ -1,4 +1,4 @@
-import { budgetExhausted, cancelledOutcome } from './build-search-outcome.js';
+import { budgetExhaustedOutcome, cancelledOutcome } from './build-search-outcome.js';
 import type { SearchCache } from './search-cache.js';
 import type { ProviderDisposition, SearchOutcome } from './search-outcome.js';
 import type { SearchRequest } from './search-request.js';
@@ -28,7 +28,7 @@ export async function searchThroughCache(input: CachedSearchInput): Promise<Sear
   if (run.signal?.aborted) return cancelledOutcome(request, run.budget);
   const cached = input.cache?.get(key);
   if (cached !== undefined) return reusedFor(cached, run, 'cache');
-  if (run.budget.exhausted) return budgetExhausted(request, run.budget);
+  if (run.budget.exhausted) return budgetExhaustedOutcome(request, run.budget);
   if (input.cache === undefined) return await execute();
   const cache = input.cache;
   const shared = cache.share(key, async () => {
