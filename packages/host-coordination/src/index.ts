@@ -83,12 +83,7 @@ export {
   redactRedisUrl,
 } from './redis-store.js';
 export { scopeKey } from './scope-key.js';
-export {
-  HOST_SCOPE_LIMITS,
-  PROCESS_KEYLESS_LIMITS,
-  type ScopeKind,
-  type ScopeLimits,
-} from './scope-limits.js';
+export { HOST_SCOPE_LIMITS, type ScopeKind, type ScopeLimits } from './scope-limits.js';
 export type { ScopeStatus } from './scope-status.js';
 export type {
   BucketChange,

@@ -279,9 +279,11 @@ describe('the codex provider', () => {
   });
 
   it('maps its own deadline to timeout, and rejects only after the process has ended', async () => {
-    const { fake, provider } = setup({
-      on: { 'turn/start': [{ send: s.turnStarted }, { send: s.searchStarted }] },
-    });
+    const { fake, provider } = setup({ results: RESULTS, on: { 'turn/start': happyTurn() } });
+    // A first search starts the process and passes readiness, so however slow the start, the deadline
+    // below falls in the turn, after the charge.
+    await ask(provider).answer;
+    fake.setScenario({ on: { 'turn/start': [{ send: s.turnStarted }, { send: s.searchStarted }] } });
     const call = context({ timeoutMs: 400 });
     const error = await rejection(provider.search({ query: 'never ends', limit: 5 }, call.context));
     expect(error.code).toBe('timeout');
@@ -316,6 +318,21 @@ describe('the codex provider', () => {
     expect((await ask(provider).answer).kind).toBe('results');
     expect(fake.starts()).toBe(2);
     expect(fake.requests('account/read')).toHaveLength(2);
+  });
+
+  it('stops a call whose readiness answers while the stop is closing the client, starting nothing more', async () => {
+    // The start answers late, so the deadline closes the client while readiness is still on its way;
+    // readiness then answers before the process is gone.
+    const { fake, provider } = setup({
+      results: RESULTS,
+      on: { initialize: [{ delay: 500 }, { respond: true }], 'turn/start': happyTurn() },
+    });
+    const call = context({ timeoutMs: 200 });
+    const error = await rejection(provider.search({ query: 'rust async trait', limit: 5 }, call.context));
+    expect(error.code).toBe('timeout');
+    expect(isAlive(fake.pid())).toBe(false);
+    expect(fake.starts()).toBe(1);
+    expect(call.charges).toEqual([]);
   });
 
   it('ends the child process on close()', async () => {

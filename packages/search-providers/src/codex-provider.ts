@@ -12,6 +12,7 @@ import type {
   FilterSupport,
   ProviderAnswer,
   ProviderCallContext,
+  ProviderLimits,
   ProviderSearchRequest,
   SearchProvider,
 } from './search-provider.js';
@@ -25,6 +26,17 @@ export const CODEX_SCOPE = 'codex:subscription';
 
 /** Codex receives language and time range as a separate advisory note, never as a guarantee. */
 export const CODEX_FILTER_SUPPORT: FilterSupport = { language: 'advisory', timeRange: 'advisory' };
+
+/**
+ * The subscription runs one turn at a time, in one process and across every opted-in process, with no
+ * spacing beyond that. Each query spends a subscription turn, so Codex is asked the exact main query
+ * once and never the alternates.
+ */
+export const CODEX_LIMITS: ProviderLimits = {
+  host: { kind: 'search', concurrency: 1, spacingMs: 0 },
+  process: [{ kind: 'search', concurrency: 1, spacingMs: 0 }],
+  alternateQueries: false,
+};
 
 /** The part of the app-server client the provider uses (tests may pass their own). */
 export type CodexClientLike = Pick<CodexAppServerClient, 'readiness' | 'rateLimits' | 'search' | 'close'>;
@@ -186,6 +198,7 @@ export function createCodexProvider(options: CodexProviderOptions = {}): CodexSe
     id: 'codex',
     scope: CODEX_SCOPE,
     filterSupport: CODEX_FILTER_SUPPORT,
+    limits: CODEX_LIMITS,
 
     checkDestination() {
       if (options.policy !== undefined) refuseUnlessPolicyAllows(options.policy, CODEX_DESTINATION, 'codex');
@@ -267,8 +280,9 @@ export function createCodexProvider(options: CodexProviderOptions = {}): CodexSe
 }
 
 /**
- * Settles with `work`, or, once `signal` fires, closes the client and then rejects with `stop()`.
- * A readiness answer that was already in (`configuration_error`) still wins over the stop.
+ * Settles with `work`, or, once `signal` fires, closes the client and then rejects with `stop()`, even
+ * when `work` answers meanwhile. A readiness answer that was already in (`configuration_error`) still
+ * wins over the stop.
  */
 async function untilStopped<T>(
   work: Promise<T>,
@@ -289,7 +303,11 @@ async function untilStopped<T>(
   });
   stopped.catch(() => undefined);
   try {
-    return await Promise.race([work, stopped]);
+    const value = await Promise.race([work, stopped]);
+    if (closing === undefined) return value;
+    // An answer that came in while the stop was closing the client is too late: going on would start
+    // the client again after the caller was told the call had stopped.
+    await closing;
   } catch (error) {
     if (closing === undefined) throw error;
     await closing;
@@ -297,6 +315,7 @@ async function untilStopped<T>(
   } finally {
     if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
   }
+  throw stop();
 }
 
 function toAnswer(

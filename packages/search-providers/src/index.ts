@@ -1,5 +1,6 @@
 export {
   CODEX_FILTER_SUPPORT,
+  CODEX_LIMITS,
   CODEX_SCOPE,
   type CodexClientLike,
   type CodexProviderOptions,
@@ -23,8 +24,11 @@ export {
   createDuckDuckGoProvider,
   createStartpageProvider,
   DUCKDUCKGO_FILTER_SUPPORT,
+  DUCKDUCKGO_LIMITS,
   type KeylessProviderOptions,
+  PROCESS_KEYLESS_LIMITS,
   STARTPAGE_FILTER_SUPPORT,
+  STARTPAGE_LIMITS,
 } from './keyless-provider.js';
 export { normalizeResultUrl, resultIdentity } from './normalize-result-url.js';
 export { DEFAULT_OLLAMA_BASE_URL, OLLAMA_HOSTED_ORIGIN } from './ollama-origins.js';
@@ -33,6 +37,7 @@ export {
   classifyOllamaResponse,
   createOllamaProvider,
   OLLAMA_FILTER_SUPPORT,
+  OLLAMA_LIMITS,
   OLLAMA_LOCAL_SEARCH_PATH,
   OLLAMA_SEARCH_PATH,
   type OllamaOriginKind,
@@ -73,7 +78,6 @@ export {
   type SearchCacheOptions,
 } from './search-cache.js';
 export {
-  AUTO_SEARXNG_STAGE_MS,
   type ConfiguredProviders,
   createSearchChain,
   SEARCH_BACKENDS,
@@ -81,16 +85,17 @@ export {
   type SearchBackend,
   type SearchChain,
   type SearchChainOptions,
-  type SearchRunContext,
 } from './search-chain.js';
 export type { NextAction, ProviderDisposition, ProviderReport, SearchOutcome } from './search-outcome.js';
 export {
   type FilterSupport,
   type FilterSupportLevel,
   PROVIDER_IDS,
+  type ProviderAdmission,
   type ProviderAnswer,
   type ProviderCallContext,
   type ProviderId,
+  type ProviderLimits,
   type ProviderSearchRequest,
   type SearchProvider,
   TIME_RANGES,
@@ -108,6 +113,7 @@ export {
   type SearchRequestInput,
 } from './search-request.js';
 export type { RankedResult, SearchResult } from './search-result.js';
+export type { SearchRunContext } from './search-run-context.js';
 export {
   describeEngineFailures,
   ENGINE_FAILURE_REASONS,
@@ -120,9 +126,11 @@ export {
   stableEngineReason,
 } from './searxng-engine-health.js';
 export {
+  AUTO_SEARXNG_STAGE_MS,
   classifySearxngResponse,
   createSearxngProvider,
   SEARXNG_FILTER_SUPPORT,
+  SEARXNG_LIMITS,
   SEARXNG_STRICT_REQUEST_TIMEOUT_MS,
   type SearxngProviderOptions,
 } from './searxng-provider.js';

@@ -1,4 +1,5 @@
 import { WebToolError } from '@mono-agent/budget-policy';
+import { SEARCH_THROTTLE_COOLDOWN_MS } from '@mono-agent/host-coordination';
 import {
   buildDuckDuckGoRequest,
   buildStartpageRequest,
@@ -18,8 +19,10 @@ import { refuseUnlessPolicyAllows } from './destination-policy.js';
 import { normalizeResultUrl } from './normalize-result-url.js';
 import type {
   FilterSupport,
+  ProviderAdmission,
   ProviderAnswer,
   ProviderCallContext,
+  ProviderLimits,
   ProviderSearchRequest,
   SearchProvider,
 } from './search-provider.js';
@@ -29,6 +32,54 @@ import type { SearchResult } from './search-result.js';
 export const DUCKDUCKGO_FILTER_SUPPORT: FilterSupport = { ...duckDuckGoFilterSupport };
 /** Startpage gets an advisory date parameter; language is not sent. */
 export const STARTPAGE_FILTER_SUPPORT: FilterSupport = { ...startpageFilterSupport };
+
+/**
+ * The process-mode bounds of the keyless engines (DuckDuckGo, Startpage): requests in flight across
+ * both engines, spacing between starts to one engine, and the throttle cooldown. Each request admits a
+ * shared `keyless` scope with `inFlight` concurrency, then the engine's scope with `startSpacingMs`.
+ */
+export const PROCESS_KEYLESS_LIMITS = {
+  /** Keyless requests in flight in one process. */
+  inFlight: 3,
+  /** Milliseconds between starts to the same engine. */
+  startSpacingMs: 1_500,
+  /** Milliseconds a throttled engine cools down: the coordinator's cooldown of a search scope. */
+  throttleCooldownMs: SEARCH_THROTTLE_COOLDOWN_MS,
+} as const;
+
+/**
+ * The process-mode admissions of either keyless engine. The shared scope only bounds requests in
+ * flight: it records no verdict, so one engine's throttling cannot cool the other down. The engine's
+ * own scope spaces its starts and carries its cooldown.
+ */
+const PROCESS_KEYLESS_ADMISSIONS: readonly ProviderAdmission[] = [
+  {
+    scope: 'keyless',
+    kind: 'search',
+    concurrency: PROCESS_KEYLESS_LIMITS.inFlight,
+    spacingMs: 0,
+    recordsOutcome: false,
+  },
+  {
+    kind: 'search',
+    concurrency: PROCESS_KEYLESS_LIMITS.inFlight,
+    spacingMs: PROCESS_KEYLESS_LIMITS.startSpacingMs,
+  },
+];
+
+/** DuckDuckGo HTML: in host mode its own scope, one request at a time, three seconds apart. */
+export const DUCKDUCKGO_LIMITS: ProviderLimits = {
+  host: { kind: 'search', concurrency: 1, spacingMs: 3_000 },
+  process: PROCESS_KEYLESS_ADMISSIONS,
+  alternateQueries: true,
+};
+
+/** Startpage: in host mode its own scope, one request at a time, three seconds apart. */
+export const STARTPAGE_LIMITS: ProviderLimits = {
+  host: { kind: 'search', concurrency: 1, spacingMs: 3_000 },
+  process: PROCESS_KEYLESS_ADMISSIONS,
+  alternateQueries: true,
+};
 
 /** Options of the keyless providers. */
 export interface KeylessProviderOptions {
@@ -45,6 +96,7 @@ interface KeylessEngine {
   label: string;
   defaultEndpoint: string;
   filterSupport: FilterSupport;
+  limits: ProviderLimits;
   build: (request: KeylessSearchRequest) => KeylessHttpRequest;
   parse: (response: KeylessResponse, options: { limit: number }) => KeylessParseOutcome;
 }
@@ -57,6 +109,7 @@ export function createDuckDuckGoProvider(options: KeylessProviderOptions): Searc
       label: 'DuckDuckGo',
       defaultEndpoint: DUCKDUCKGO_HTML_ENDPOINT,
       filterSupport: DUCKDUCKGO_FILTER_SUPPORT,
+      limits: DUCKDUCKGO_LIMITS,
       build: buildDuckDuckGoRequest,
       parse: parseDuckDuckGoHtml,
     },
@@ -72,6 +125,7 @@ export function createStartpageProvider(options: KeylessProviderOptions): Search
       label: 'Startpage',
       defaultEndpoint: STARTPAGE_SEARCH_ENDPOINT,
       filterSupport: STARTPAGE_FILTER_SUPPORT,
+      limits: STARTPAGE_LIMITS,
       build: buildStartpageRequest,
       parse: parseStartpageHtml,
     },
@@ -88,6 +142,7 @@ function createKeylessProvider(engine: KeylessEngine, options: KeylessProviderOp
     id: engine.id,
     scope: `${engine.id}:${endpoint.origin}`,
     filterSupport: engine.filterSupport,
+    limits: engine.limits,
     checkDestination() {
       refuseUnlessPolicyAllows(options.policy, endpoint, engine.id);
     },

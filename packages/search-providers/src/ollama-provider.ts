@@ -8,6 +8,7 @@ import type {
   FilterSupport,
   ProviderAnswer,
   ProviderCallContext,
+  ProviderLimits,
   ProviderSearchRequest,
   SearchProvider,
 } from './search-provider.js';
@@ -20,6 +21,16 @@ export const OLLAMA_SEARCH_PATH = '/api/web_search';
 
 /** Ollama receives both filters only as advice. */
 export const OLLAMA_FILTER_SUPPORT: FilterSupport = { language: 'advisory', timeRange: 'advisory' };
+
+/**
+ * One Ollama origin: four requests in flight in one process; in host mode one at a time, two seconds
+ * apart, for every opted-in process.
+ */
+export const OLLAMA_LIMITS: ProviderLimits = {
+  host: { kind: 'search', concurrency: 1, spacingMs: 2_000 },
+  process: [{ kind: 'search', concurrency: 4, spacingMs: 0 }],
+  alternateQueries: true,
+};
 
 /** Options of {@link createOllamaProvider}. */
 export interface OllamaProviderOptions {
@@ -93,6 +104,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): SearchProv
     id: 'ollama',
     scope: `ollama:${base.origin}`,
     filterSupport: OLLAMA_FILTER_SUPPORT,
+    limits: OLLAMA_LIMITS,
     checkDestination() {
       refuseUnlessPolicyAllows(policy, base, 'ollama');
     },

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { FixtureWeb } from '@mono-agent/fixture-web';
+import { happyTurn, shapes } from '../test/codex-fake-app-server.js';
+import { startCodexUpstream } from '../test/codex-upstream.js';
 import { describeSearchProvider } from '../test/describe-search-provider.js';
+import { type HttpUpstream, startHttpUpstream } from '../test/http-upstream.js';
+import { createCodexProvider } from './codex-provider.js';
 import { createDuckDuckGoProvider, createStartpageProvider } from './keyless-provider.js';
 import { createOllamaProvider } from './ollama-provider.js';
 import { createSearxngProvider } from './searxng-provider.js';
@@ -9,18 +12,23 @@ const fixture = (path: string) => readFileSync(new URL(`./__fixtures__/${path}`,
 // The real DuckDuckGo and Startpage pages recorded once, in the package that parses them.
 const keylessPage = (name: string) =>
   readFileSync(new URL(`../../keyless-html/src/__fixtures__/${name}`, import.meta.url), 'utf8');
-const loopbackOnly = (web: FixtureWeb) => ({ mode: 'allowlist' as const, allow: [`127.0.0.1:${web.port}`] });
+const loopbackOnly = ({ web }: HttpUpstream) => ({
+  mode: 'allowlist' as const,
+  allow: [`127.0.0.1:${web.port}`],
+});
 const html = { 'content-type': 'text/html; charset=utf-8' };
 const json = { 'content-type': 'application/json' };
 
 describeSearchProvider({
   id: 'searxng',
-  path: '/search',
-  create: ({ web, policy }) => createSearxngProvider({ endpoint: web.baseUrl, policy }),
+  start: () => startHttpUpstream('/search'),
+  create: ({ upstream: { web }, policy }) => createSearxngProvider({ endpoint: web.baseUrl, policy }),
   reachablePolicy: () => ({ mode: 'localhost' }),
   results: {
-    headers: json,
-    body: fixture('searx/searx-1.1.0_results-local-engines.json'),
+    reply: {
+      headers: json,
+      body: fixture('searx/searx-1.1.0_results-local-engines.json'),
+    },
     expectedUrl: 'https://example.com/html-one',
   },
   empty: { headers: json, body: fixture('searx/searx-1.1.0_empty.json') },
@@ -38,21 +46,23 @@ describeSearchProvider({
 
 describeSearchProvider({
   id: 'ollama',
-  path: '/api/experimental/web_search',
-  create: ({ web, policy }) => createOllamaProvider({ baseUrl: web.baseUrl, policy }),
+  start: () => startHttpUpstream('/api/experimental/web_search'),
+  create: ({ upstream: { web }, policy }) => createOllamaProvider({ baseUrl: web.baseUrl, policy }),
   reachablePolicy: () => ({ mode: 'localhost' }),
   results: {
-    headers: json,
-    body: JSON.stringify({
-      results: [
-        { title: 'Foo', url: 'https://en.wikipedia.org/wiki/Foo', content: 'Foo is a placeholder name.' },
-        {
-          title: 'Foobar',
-          url: 'https://en.wikipedia.org/wiki/Foobar',
-          content: 'Foobar is a placeholder term.',
-        },
-      ],
-    }),
+    reply: {
+      headers: json,
+      body: JSON.stringify({
+        results: [
+          { title: 'Foo', url: 'https://en.wikipedia.org/wiki/Foo', content: 'Foo is a placeholder name.' },
+          {
+            title: 'Foobar',
+            url: 'https://en.wikipedia.org/wiki/Foobar',
+            content: 'Foobar is a placeholder term.',
+          },
+        ],
+      }),
+    },
     expectedUrl: 'https://en.wikipedia.org/wiki/Foo',
   },
   empty: { headers: json, body: '{"results":[]}' },
@@ -66,12 +76,15 @@ describeSearchProvider({
 
 describeSearchProvider({
   id: 'duckduckgo',
-  path: '/html/',
-  create: ({ web, policy }) => createDuckDuckGoProvider({ endpoint: web.url('/html/'), policy }),
+  start: () => startHttpUpstream('/html/'),
+  create: ({ upstream: { web }, policy }) =>
+    createDuckDuckGoProvider({ endpoint: web.url('/html/'), policy }),
   reachablePolicy: loopbackOnly,
   results: {
-    headers: html,
-    body: keylessPage('lofi_duckduckgo-html-get-foo.html'),
+    reply: {
+      headers: html,
+      body: keylessPage('lofi_duckduckgo-html-get-foo.html'),
+    },
     expectedUrl: 'https://en.wikipedia.org/wiki/Foo_Fighters',
   },
   // A real result page whose only item is an ad: nothing organic, no challenge.
@@ -87,12 +100,15 @@ describeSearchProvider({
 
 describeSearchProvider({
   id: 'startpage',
-  path: '/sp/search',
-  create: ({ web, policy }) => createStartpageProvider({ endpoint: web.url('/sp/search'), policy }),
+  start: () => startHttpUpstream('/sp/search'),
+  create: ({ upstream: { web }, policy }) =>
+    createStartpageProvider({ endpoint: web.url('/sp/search'), policy }),
   reachablePolicy: loopbackOnly,
   results: {
-    headers: html,
-    body: keylessPage('websearchmcp_startpage-http.html'),
+    reply: {
+      headers: html,
+      body: keylessPage('websearchmcp_startpage-http.html'),
+    },
     expectedUrl: 'https://www.w3schools.com/js/',
   },
   // No real Startpage empty page or Anubis interstitial is recorded: these two bodies are derived,
@@ -107,4 +123,58 @@ describeSearchProvider({
     },
   ],
   unavailable: [{ status: 503, headers: html, body: 'Service Unavailable' }],
+});
+
+// Codex talks to a `codex app-server` process, not to an HTTP endpoint: the fake app-server replays
+// the shapes recorded from the real one, and a request that reaches the backend is a search turn.
+const failedTurn = (codexErrorInfo: unknown) => ({
+  on: {
+    'turn/start': [
+      { send: shapes.schema.turnStarted },
+      {
+        send: {
+          method: 'turn/completed',
+          params: {
+            threadId: '$THREAD',
+            turn: {
+              id: '$TURN',
+              items: [],
+              status: 'failed',
+              error: { message: 'turn failed', codexErrorInfo },
+            },
+          },
+        },
+      },
+    ],
+  },
+});
+
+describeSearchProvider({
+  id: 'codex',
+  start: startCodexUpstream,
+  create: ({ upstream, policy }) =>
+    upstream.track(createCodexProvider({ client: () => upstream.fake.createClient(), policy })),
+  // The fake never leaves the machine, but the provider asks the policy about chatgpt.com all the same.
+  reachablePolicy: () => ({ mode: 'allowlist', allow: ['chatgpt.com'] }),
+  results: {
+    reply: {
+      results: [
+        {
+          title: 'Rust async traits stabilized',
+          url: 'https://blog.rust-lang.org/2023/12/21/async-fn-rpit-in-traits.html?utm_source=codex#top',
+          snippet: 'Async functions in traits are stable in Rust 1.75.',
+        },
+        { title: 'RFC 3185: static async fn in trait', url: 'https://rust-lang.github.io/rfcs/3185.html' },
+      ],
+      on: { 'turn/start': happyTurn() },
+    },
+    expectedUrl: 'https://rust-lang.github.io/rfcs/3185.html',
+  },
+  empty: { results: [], on: { 'turn/start': happyTurn() } },
+  rateLimited: [failedTurn('usageLimitExceeded'), failedTurn('rateLimitExceeded')],
+  unavailable: [
+    { responses: { 'account/read': { result: shapes.live.accountSignedOut } } },
+    failedTurn('serverOverloaded'),
+    failedTurn({ httpConnectionFailed: { httpStatusCode: 502 } }),
+  ],
 });

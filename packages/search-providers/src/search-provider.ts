@@ -1,3 +1,4 @@
+import type { ScopeLimits } from '@mono-agent/host-coordination';
 import type { SearchResult } from './search-result.js';
 import type { EngineFailure } from './searxng-engine-health.js';
 
@@ -71,6 +72,40 @@ export type ProviderAnswer =
       warnings: string[];
     };
 
+/** One admission a provider's request takes, in process mode, before it is sent. */
+export interface ProviderAdmission extends ScopeLimits {
+  /**
+   * A scope shared with other providers; the provider's own `scope` when omitted. A shared scope bounds
+   * their requests in flight together.
+   */
+  scope?: string;
+  /**
+   * `false` for an admission that records no verdict on release, so one provider's throttling cannot
+   * cool down the others that share its scope.
+   */
+  recordsOutcome?: false;
+}
+
+/**
+ * How the chain admits, asks and times one provider. The chain reads these instead of the provider's
+ * name, so what sets a backend apart is stated beside the code that talks to it.
+ */
+export interface ProviderLimits {
+  /** Host mode: the bounds of the provider's own scope, shared by every opted-in process of one OS user. */
+  host: ScopeLimits;
+  /** Process mode: the admissions taken in order before each request (and released in reverse). */
+  process: readonly ProviderAdmission[];
+  /** Whether the chain asks the request's alternate wordings after the main query. */
+  alternateQueries: boolean;
+  /**
+   * In auto mode, the most its stage (admission and every request) may take before the chain moves on;
+   * the rest of the search deadline when omitted.
+   */
+  autoStageMs?: number;
+  /** In a strict chain (a named backend), the most one request may take; the rest of the stage when omitted. */
+  strictRequestMs?: number;
+}
+
 /**
  * One search backend. A provider sends its own requests (through `@mono-agent/net`), classifies
  * every way its backend can fail into the shared failure codes (`rate_limited`,
@@ -84,6 +119,8 @@ export interface SearchProvider {
   readonly scope: string;
   /** Which filters it really applies. */
   readonly filterSupport: FilterSupport;
+  /** How the chain admits, asks and times it. */
+  readonly limits: ProviderLimits;
   /**
    * Throws `policy_denied` when the network policy refuses this backend's destination. The chain asks
    * before admission and before any budget is charged; `search` asks again before it sends.

@@ -7,6 +7,7 @@ import type {
   FilterSupport,
   ProviderAnswer,
   ProviderCallContext,
+  ProviderLimits,
   ProviderSearchRequest,
   SearchProvider,
 } from './search-provider.js';
@@ -20,6 +21,21 @@ import {
 
 /** In strict `searxng` mode, the most one SearXNG request may take. */
 export const SEARXNG_STRICT_REQUEST_TIMEOUT_MS = 15_000;
+/** In auto mode, SearXNG's admission and request together get this long before the chain moves on. */
+export const AUTO_SEARXNG_STAGE_MS = 3_000;
+
+/**
+ * One SearXNG endpoint: four requests in flight in one process; in host mode one at a time, two seconds
+ * apart, for every opted-in process. A local instance answers fast or not at all, so auto mode gives it
+ * a short stage; asked alone, it gets longer, but never the whole deadline for one request.
+ */
+export const SEARXNG_LIMITS: ProviderLimits = {
+  host: { kind: 'search', concurrency: 1, spacingMs: 2_000 },
+  process: [{ kind: 'search', concurrency: 4, spacingMs: 0 }],
+  alternateQueries: true,
+  autoStageMs: AUTO_SEARXNG_STAGE_MS,
+  strictRequestMs: SEARXNG_STRICT_REQUEST_TIMEOUT_MS,
+};
 
 /** Options of {@link createSearxngProvider}. */
 export interface SearxngProviderOptions {
@@ -44,6 +60,7 @@ export function createSearxngProvider(options: SearxngProviderOptions): SearchPr
     id: 'searxng',
     scope: `searxng:${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}`,
     filterSupport: SEARXNG_FILTER_SUPPORT,
+    limits: SEARXNG_LIMITS,
     checkDestination() {
       refuseUnlessPolicyAllows(policy, searchUrl, 'searxng');
     },

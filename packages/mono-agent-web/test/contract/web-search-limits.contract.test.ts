@@ -7,8 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
-import { HOST_SCOPE_LIMITS, PROCESS_KEYLESS_LIMITS } from '@mono-agent/host-coordination';
-import type { SearchOutcome } from '@mono-agent/search-providers';
+import { HOST_SCOPE_LIMITS } from '@mono-agent/host-coordination';
+import {
+  CODEX_LIMITS,
+  DUCKDUCKGO_LIMITS,
+  OLLAMA_LIMITS,
+  PROCESS_KEYLESS_LIMITS,
+  SEARXNG_LIMITS,
+  type SearchOutcome,
+  STARTPAGE_LIMITS,
+} from '@mono-agent/search-providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TimingEvent } from '../../src/runtime/timing-event.js';
 import {
@@ -41,7 +49,15 @@ const betweenAdmissions = (first: TimingEvent, second: TimingEvent) =>
 
 describe('the host table', () => {
   it('holds the specified rows', () => {
-    expect(HOST_SCOPE_LIMITS).toEqual({
+    // Each search provider declares its own row; the fetch origin's stays with the coordinator.
+    expect({
+      searxng: SEARXNG_LIMITS.host,
+      ollama: OLLAMA_LIMITS.host,
+      duckduckgo: DUCKDUCKGO_LIMITS.host,
+      startpage: STARTPAGE_LIMITS.host,
+      codex: CODEX_LIMITS.host,
+      fetchOrigin: HOST_SCOPE_LIMITS.fetchOrigin,
+    }).toEqual({
       searxng: { kind: 'search', concurrency: 1, spacingMs: 2_000 },
       ollama: { kind: 'search', concurrency: 1, spacingMs: 2_000 },
       duckduckgo: { kind: 'search', concurrency: 1, spacingMs: 3_000 },
@@ -57,8 +73,8 @@ describe('the host table', () => {
   });
 
   for (const [backend, spacingMs] of [
-    ['searxng', HOST_SCOPE_LIMITS.searxng.spacingMs],
-    ['keyless', HOST_SCOPE_LIMITS.duckduckgo.spacingMs],
+    ['searxng', SEARXNG_LIMITS.host.spacingMs],
+    ['keyless', DUCKDUCKGO_LIMITS.host.spacingMs],
   ] as const) {
     it(`host mode spaces two ${backend} searches of different runs by ${spacingMs} ms`, async () => {
       serveSearx(web, SEARX_FIXTURE_RESULTS);

@@ -7,8 +7,7 @@
 // backend configuration, so sibling subagents and later turns reuse a result instead of re-querying";
 // "Concurrent subscription searches are serialized process-wide".
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
-import { PROCESS_KEYLESS_LIMITS } from '@mono-agent/host-coordination';
-import { CODEX_SCOPE, type SearchOutcome } from '@mono-agent/search-providers';
+import { CODEX_SCOPE, PROCESS_KEYLESS_LIMITS, type SearchOutcome } from '@mono-agent/search-providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { processCoordinator } from '../../src/runtime/process-shared.js';
 import {

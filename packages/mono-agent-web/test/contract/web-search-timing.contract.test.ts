@@ -5,9 +5,12 @@
 // fallback. Strict SearXNG retains its 15-second per-request timeout"; "1.5 seconds between starts to
 // the same engine".
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
-import { PROCESS_KEYLESS_LIMITS } from '@mono-agent/host-coordination';
 import type { SearchOutcome } from '@mono-agent/search-providers';
-import { AUTO_SEARXNG_STAGE_MS, SEARXNG_STRICT_REQUEST_TIMEOUT_MS } from '@mono-agent/search-providers';
+import {
+  AUTO_SEARXNG_STAGE_MS,
+  PROCESS_KEYLESS_LIMITS,
+  SEARXNG_STRICT_REQUEST_TIMEOUT_MS,
+} from '@mono-agent/search-providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TimingEvent } from '../../src/runtime/timing-event.js';
 import { contractRuntime, SEARX_FIXTURE_RESULTS, serveDuckDuckGo, serveSearx } from './web-search-support.js';
