@@ -53,7 +53,8 @@ describe('quota', () => {
   it('skips when the read is never answered', async () => {
     const fake = harness(
       { responses: { 'account/rateLimits/read': { noReply: true } } },
-      { requestTimeoutMs: 1_000 },
+      // The same timeout bounds the fake server's start and `initialize`: room for a busy machine.
+      { requestTimeoutMs: 5_000 },
     );
     await fake.client.readiness();
     const error = await rejection(fake.client.search({ query: 'q' }));
