@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRunBudget, createRunDeferrals, WebToolError } from '@mono-agent/budget-policy';
 import { createCoordinator } from '@mono-agent/host-coordination';
+import { findCodexBinary } from '@mono-agent/test-services';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { findCodexBinary } from '../test/codex-binary.js';
 import { createCodexFake, happyTurn, isAlive, shapes, slowTurn } from '../test/codex-fake-app-server.js';
 import {
   CODEX_FILTER_SUPPORT,

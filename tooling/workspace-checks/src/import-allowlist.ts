@@ -27,36 +27,6 @@ export const ALLOWED_PACKAGE_CYCLES: readonly (readonly string[])[] = [];
  * shared helper in `tooling/` or an export of the sibling, not a path.
  */
 export const ALLOWED_SIBLING_INTERNAL_IMPORTS: readonly { file: string; specifier: string }[] = [
-  // Test helpers of search-providers (a real searx, the pinned codex binary) used by the web package.
-  {
-    file: 'packages/mono-agent-web/src/mcp-end-to-end.test.ts',
-    specifier: '../../search-providers/test/searx-global-setup.js',
-  },
-  {
-    file: 'packages/mono-agent-web/src/runtime/web-runtime.test.ts',
-    specifier: '../../../search-providers/test/codex-binary.js',
-  },
-  {
-    file: 'packages/mono-agent-web/src/validate/validate-web-config.test.ts',
-    specifier: '../../../search-providers/test/codex-binary.js',
-  },
-  {
-    file: 'packages/mono-agent-web/test/contract/web-search-engine-health.contract.test.ts',
-    specifier: '../../../search-providers/test/searx-global-setup.js',
-  },
-  {
-    file: 'packages/mono-agent-web/test/contract/web-search-sandbox.contract.test.ts',
-    specifier: '../../../search-providers/test/searx-global-setup.js',
-  },
-  // host-coordination's helper that starts a real redis-server.
-  {
-    file: 'packages/mono-agent-web/test/contract/coordination-web-control.contract.test.ts',
-    specifier: '../../../host-coordination/test/redis-server.js',
-  },
-  {
-    file: 'tooling/install-check/src/packed-packages.install.ts',
-    specifier: '../../../packages/host-coordination/test/redis-server.js',
-  },
   // tool-adapters' list of disguised frame markers, replayed as hostile pages.
   {
     file: 'packages/mono-agent-web/test/contract/support/hostile-pages.ts',
