@@ -27,11 +27,6 @@ export const ALLOWED_PACKAGE_CYCLES: readonly (readonly string[])[] = [];
  * shared helper in `tooling/` or an export of the sibling, not a path.
  */
 export const ALLOWED_SIBLING_INTERNAL_IMPORTS: readonly { file: string; specifier: string }[] = [
-  // tool-adapters' list of disguised frame markers, replayed as hostile pages.
-  {
-    file: 'packages/mono-agent-web/test/contract/support/hostile-pages.ts',
-    specifier: '../../../../tool-adapters/test/marker-variants.js',
-  },
   // The Codex client's parsers, fuzzed beside the search providers' own.
   {
     file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',
