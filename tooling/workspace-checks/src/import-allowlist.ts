@@ -27,27 +27,6 @@ export const ALLOWED_PACKAGE_CYCLES: readonly (readonly string[])[] = [];
  * shared helper in `tooling/` or an export of the sibling, not a path.
  */
 export const ALLOWED_SIBLING_INTERNAL_IMPORTS: readonly { file: string; specifier: string }[] = [
-  // The Codex client's parsers, fuzzed beside the search providers' own.
-  {
-    file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',
-    specifier: '../../codex-app-server-client/src/json-rpc-connection.js',
-  },
-  {
-    file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',
-    specifier: '../../codex-app-server-client/src/line-decoder.js',
-  },
-  {
-    file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',
-    specifier: '../../codex-app-server-client/src/rate-limit-quota.js',
-  },
-  {
-    file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',
-    specifier: '../../codex-app-server-client/src/search-results.js',
-  },
-  {
-    file: 'packages/search-providers/bench/fuzz-parsers.bench.ts',
-    specifier: '../../codex-app-server-client/src/server-request-refusal.js',
-  },
   // Proves a sibling imported by name is the very module of its source (one class, not two copies).
   {
     file: 'tooling/workspace-checks/src/source-resolution.test.ts',
