@@ -1,4 +1,6 @@
 import { libraryPreset } from '@mono-agent/tsup-config';
 import { defineConfig } from 'tsup';
 
-export default defineConfig(libraryPreset());
+// `internals` is its own entry, so the readers below the client can be fuzzed by name without being
+// part of the main entry.
+export default defineConfig(libraryPreset({ entry: ['src/index.ts', 'src/internals.ts'] }));

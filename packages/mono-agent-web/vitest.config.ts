@@ -12,7 +12,7 @@ export default defineConfig(
       testTimeout: 90_000,
       setupFiles: ['./test/process-shared-isolation.ts'],
       globalSetup: [
-        '../search-providers/test/searx-global-setup.ts',
+        '@mono-agent/test-services/searx-global-setup',
         './test/contract/support/ensure-built.ts',
       ],
     },

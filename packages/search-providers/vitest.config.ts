@@ -2,5 +2,8 @@ import { packageTestConfig } from '@mono-agent/vitest-config';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig(
-  packageTestConfig({ name: 'search-providers', test: { globalSetup: ['test/searx-global-setup.ts'] } }),
+  packageTestConfig({
+    name: 'search-providers',
+    test: { globalSetup: ['@mono-agent/test-services/searx-global-setup'] },
+  }),
 );

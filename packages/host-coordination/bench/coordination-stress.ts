@@ -9,8 +9,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { hasRedisServer, startRedisServer, type TestRedisServer } from '@mono-agent/test-services';
 import { bundleChild, startChild } from '../test/child-processes.js';
-import { hasRedisServer, startRedisServer, type TestRedisServer } from '../test/redis-server.js';
 
 interface CycleRecord {
   pid: number;

@@ -12,9 +12,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { formatTable } from '@mono-agent/bench';
+import { hasRedisServer, startRedisServer } from '@mono-agent/test-services';
 import { writeStateFile } from '../src/host-file/state-file.js';
 import { bundleChild, startChild } from '../test/child-processes.js';
-import { hasRedisServer, startRedisServer } from '../test/redis-server.js';
 
 /** Targets of the coordination benchmark. */
 const UNCONTENDED_MAX_RATIO_TO_TWO_REPLACES = 2.5;

@@ -1,11 +1,11 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startRedisServer, type TestRedisServer } from '@mono-agent/test-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStateFile } from '../src/host-file/state-file.js';
 import { createCoordinator, createRedisStore, scopeKey } from '../src/index.js';
 import { bundleChild, type RunningChild, startChild } from './child-processes.js';
-import { startRedisServer, type TestRedisServer } from './redis-server.js';
 
 interface CycleRecord {
   pid: number;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startRedisServer, type TestRedisServer } from '@mono-agent/test-services';
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   systemClock,
   type TableBackedStore,
 } from '../src/index.js';
-import { startRedisServer, type TestRedisServer } from './redis-server.js';
 import { describeStoreBehaviour } from './store-behaviour.js';
 
 function endTableCooldown(store: TableBackedStore) {

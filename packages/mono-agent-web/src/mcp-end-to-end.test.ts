@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // Brings in the typing of the searx URL the shared global setup provides.
-import type {} from '../../search-providers/test/searx-global-setup.js';
+import type {} from '@mono-agent/test-services/searx-global-setup';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 // `mono-agent-web mcp` as a real child process, driven by the MCP SDK's own client: WebFetch reads a
 // fixture-web page and WebSearch asks the real searx server started for this test run.

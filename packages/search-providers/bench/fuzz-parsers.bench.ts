@@ -6,16 +6,16 @@
 // an uncaught exception and fails the run. `FUZZ_ITERATIONS` shortens a local run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { WebToolError } from '@mono-agent/budget-policy';
-import { parseDuckDuckGoHtml, parseStartpageHtml } from '@mono-agent/keyless-html';
-import { createJsonRpcConnection } from '../../codex-app-server-client/src/json-rpc-connection.js';
-import { createLineDecoder } from '../../codex-app-server-client/src/line-decoder.js';
 import {
+  createJsonRpcConnection,
+  createLineDecoder,
   evaluateQuota,
   mergeRateLimitsUpdate,
   parseRateLimitsResult,
-} from '../../codex-app-server-client/src/rate-limit-quota.js';
-import { parseSearchResults } from '../../codex-app-server-client/src/search-results.js';
-import { refuseServerRequest } from '../../codex-app-server-client/src/server-request-refusal.js';
+  parseSearchResults,
+  refuseServerRequest,
+} from '@mono-agent/codex-app-server-client/internals';
+import { parseDuckDuckGoHtml, parseStartpageHtml } from '@mono-agent/keyless-html';
 import { classifyOllamaResponse } from '../src/ollama-provider.js';
 import { applyRelevanceGate } from '../src/relevance-gate.js';
 import { classifySearxngResponse } from '../src/searxng-provider.js';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findCodexBinary } from '@mono-agent/test-services';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findCodexBinary } from '../test/codex-binary.js';
 import { happyTurn, isAlive, shapes } from '../test/codex-fake-app-server.js';
 import {
   ask,

@@ -1,3 +1,4 @@
+import type {} from '@mono-agent/test-services/searx-global-setup';
 import { describe, expect, inject, it } from 'vitest';
 import { failureOf } from '../test/failure-of.js';
 import type { ProviderCallContext } from './search-provider.js';

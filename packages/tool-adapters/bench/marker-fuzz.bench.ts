@@ -4,7 +4,7 @@
 // `pnpm bench -- marker-fuzz` doubles as a check; the unit tests run a smaller sample of the same.
 import { formatTable } from '@mono-agent/bench';
 import { findMarkerSpans, neutralizeMarkers } from '../src/index.js';
-import { randomMarkerVariant, randomOrdinaryText, seededRandom } from '../test/marker-variants.js';
+import { randomMarkerVariant, randomOrdinaryText, seededRandom } from '../src/marker-variants.js';
 
 const SEED = 0x5eed_2026;
 const VARIANTS = 100_000;

@@ -9,7 +9,7 @@ import {
   utf8Prefix,
   WEB_CONTENT_END,
 } from '../src/index.js';
-import { ORDINARY_PARAGRAPHS, randomMarkerVariant, seededRandom } from '../test/marker-variants.js';
+import { ORDINARY_PARAGRAPHS, randomMarkerVariant, seededRandom } from '../src/marker-variants.js';
 
 const fill = (unit: string) =>
   utf8Prefix(

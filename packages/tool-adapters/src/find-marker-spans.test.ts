@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findMarkerSpans, findSpansIn, mayContainMarker } from './find-marker-spans.js';
 import {
   BRACKETS,
   COMMON_INVISIBLE_CHARACTERS,
@@ -11,8 +12,7 @@ import {
   randomOrdinaryText,
   SEPARATORS,
   seededRandom,
-} from '../test/marker-variants.js';
-import { findMarkerSpans, findSpansIn, mayContainMarker } from './find-marker-spans.js';
+} from './marker-variants.js';
 import { neutralizeMarkers, WEB_CONTENT_END } from './untrusted-frame.js';
 
 // A variant is caught when the whole of it is one span (so nothing of it is left to read as a marker)

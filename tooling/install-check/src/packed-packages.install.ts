@@ -19,8 +19,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { startRedisServer } from '@mono-agent/test-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer } from '../../../packages/host-coordination/test/redis-server.js';
 import {
   type PackedPackage,
   packPublishable,

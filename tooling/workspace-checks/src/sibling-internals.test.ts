@@ -48,6 +48,42 @@ describe('path imports of a sibling package', () => {
     ]);
   });
 
+  it('are found in every folder of a package: benchmarks, scripts and configs as well as src/ and test/', () => {
+    workspace = writeWorkspace({
+      'packages/alpha/package.json': sourceManifest('@x/alpha'),
+      'packages/alpha/src/index.ts': 'export const alpha = 1;\n',
+      'packages/alpha/src/parse.ts': 'export const parse = 1;\n',
+      'packages/alpha/test/helper.ts': 'export const helper = 1;\n',
+      'packages/beta/package.json': sourceManifest('@x/beta'),
+      'packages/beta/src/index.ts': "import { alpha } from '@x/alpha';\nexport const beta = alpha;\n",
+      'packages/beta/bench/parse.bench.ts': "import { parse } from '../../alpha/src/parse.js';\n",
+      'packages/beta/scripts/generate.mjs':
+        "const { helper } = await import('../../alpha/test/helper.js');\n",
+      'packages/beta/vitest.config.ts': "import { helper } from '../alpha/test/helper.js';\n",
+      'tooling/gamma/package.json': { name: '@x/gamma' },
+      'tooling/gamma/scripts/report.cjs':
+        "const { alpha } = require('../../../packages/alpha/src/index.js');\n",
+    });
+    expect(findSiblingInternalImports(buildImportGraph(workspace.root))).toEqual([
+      {
+        file: 'packages/beta/bench/parse.bench.ts',
+        specifier: '../../alpha/src/parse.js',
+        sibling: '@x/alpha',
+      },
+      {
+        file: 'packages/beta/scripts/generate.mjs',
+        specifier: '../../alpha/test/helper.js',
+        sibling: '@x/alpha',
+      },
+      { file: 'packages/beta/vitest.config.ts', specifier: '../alpha/test/helper.js', sibling: '@x/alpha' },
+      {
+        file: 'tooling/gamma/scripts/report.cjs',
+        specifier: '../../../packages/alpha/src/index.js',
+        sibling: '@x/alpha',
+      },
+    ]);
+  });
+
   it('are found from a package under tooling/ or apps/ too, and within one package are its own business', () => {
     workspace = writeWorkspace({
       'packages/alpha/package.json': sourceManifest('@x/alpha'),

@@ -15,9 +15,14 @@ describe('sibling imports in tests', () => {
   );
 
   it('runs the very module of the sibling source, not a copy from its build', async () => {
+    const budgetPolicy = listPublishedPackages().find((entry) => entry.folder === 'budget-policy')!;
+    const exportsField = budgetPolicy.manifest.exports as Record<string, Record<string, string>>;
+    const source = join(budgetPolicy.directory, exportsField['.']!['@mono-agent/source']!);
     const byName = await import('@mono-agent/budget-policy');
-    const bySource = await import('../../../packages/budget-policy/src/index.js');
+    // The file the manifest's source condition names, imported by its path.
+    const bySource = await import(/* @vite-ignore */ source);
     // One module instance means one class: a build in dist/ would be a second, distinct one.
+    expect(byName.WebToolError).toBeTypeOf('function');
     expect(byName.WebToolError).toBe(bySource.WebToolError);
   });
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { findCodexBinary } from '@mono-agent/test-services';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findCodexBinary } from '../../../search-providers/test/codex-binary.js';
 import { resolveWebConfig } from '../config/index.js';
 import { validateWebConfig } from './validate-web-config.js';
 

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { startRedisServer, type TestRedisServer } from '@mono-agent/test-services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type TestRedisServer } from '../../../host-coordination/test/redis-server.js';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { BUILT_CLI as bin } from './support/built-cli.js';
 

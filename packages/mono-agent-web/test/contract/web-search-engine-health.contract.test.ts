@@ -3,8 +3,8 @@
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { type Coordinator, createCoordinator } from '@mono-agent/host-coordination';
 import type { SearchOutcome } from '@mono-agent/search-providers';
+import type {} from '@mono-agent/test-services/searx-global-setup';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type {} from '../../../search-providers/test/searx-global-setup.js';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 import { contractRuntime, SEARX_FIXTURE_RESULTS, serveSearx } from './web-search-support.js';

@@ -4,8 +4,8 @@
 // request"; "localhost admits local SearXNG or Ollama but blocks public keyless search".
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import type { SearchOutcome } from '@mono-agent/search-providers';
+import type {} from '@mono-agent/test-services/searx-global-setup';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type {} from '../../../search-providers/test/searx-global-setup.js';
 import { resolveWebConfig } from '../../src/config/index.js';
 import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 import { POLICIES_REFUSING_CHATGPT, spawnRecorder } from './web-search-support.js';

@@ -2,7 +2,7 @@
 // fixture web on every surface WebFetch and WebSearch read: HTML title and body, JSON keys and
 // values, text/plain, RSS items, PDF text and title, and SearXNG result titles, snippets and URLs.
 import type { FixtureWeb } from '@mono-agent/fixture-web';
-import { randomMarkerVariant, seededRandom } from '../../../../tool-adapters/test/marker-variants.js';
+import { randomMarkerVariant, seededRandom } from '@mono-agent/tool-adapters/marker-variants';
 import { buildTextPdf } from './build-text-pdf.js';
 
 /** Ordinary Russian and Greek text that must come through every surface unchanged. */

@@ -1,6 +1,8 @@
 // Disguised frame markers and ordinary multilingual text, generated rather than listed, for the
-// neutralization tests, the contract tests and the fuzz benchmark.
-import { CONFUSABLE_LETTERS } from '../src/marker-confusables.js';
+// neutralization tests, the fuzz benchmark and the tests of anything that relays these frames (the
+// web package's contract tests). Published as `@mono-agent/tool-adapters/marker-variants`; the main
+// entry never loads it.
+import { CONFUSABLE_LETTERS } from './marker-confusables.js';
 import {
   SEARCH_RESULTS_BEGIN,
   SEARCH_RESULTS_END,
@@ -8,7 +10,7 @@ import {
   TOOL_OUTPUT_SAMPLE_END,
   WEB_CONTENT_BEGIN,
   WEB_CONTENT_END,
-} from '../src/untrusted-frame.js';
+} from './untrusted-frame.js';
 
 /** Every marker the renderers write. */
 export const REAL_MARKERS = [

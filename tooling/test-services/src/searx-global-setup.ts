@@ -14,7 +14,7 @@ declare module 'vitest' {
   }
 }
 
-const script = fileURLToPath(new URL('../../../tooling/searx/start-searx.sh', import.meta.url));
+const script = fileURLToPath(new URL('../../searx/start-searx.sh', import.meta.url));
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // Starts Debian's `redis-server` on a free loopback port with a private temporary directory and no
-// persistence, for the tests and the benchmark; `stop()` ends it and removes the directory.
+// persistence, for tests and benchmarks; `stop()` ends it and removes the directory.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';

@@ -1,0 +1,2 @@
+export { findCodexBinary } from './codex-binary.js';
+export { hasRedisServer, startRedisServer, type TestRedisServer } from './redis-server.js';
