@@ -287,25 +287,8 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
           if (decision.type !== 'wait') store.stopWaiting?.(key);
           if (decision.type === 'granted')
             return await startPermit(store, clock, scope, key, decision, receivedAt, signal);
-          if (decision.type === 'skipped') {
-            return {
-              status: 'skipped',
-              scope,
-              code: 'cooldown',
-              reason: decision.reason,
-              retryAt: decision.retryAt,
-              retryAfterMs: Math.max(0, decision.retryAt - decision.now),
-              ...(decision.cause === undefined ? {} : { cause: decision.cause }),
-            };
-          }
-          // Spacing only ever ends later, never sooner, so it is slept exactly; a slot may free any time.
-          if (decision.reason === 'spacing') await clock.sleep(decision.waitMs, signal);
-          else
-            await store.waitForChange(key, {
-              maxMs: decision.waitMs,
-              attempt,
-              ...(signal === undefined ? {} : { signal }),
-            });
+          if (decision.type === 'skipped') return cooldownSkip(scope, decision);
+          await waitAsTold(store, clock, key, decision, attempt, signal);
         }
       } finally {
         store.stopWaiting?.(key);
@@ -342,6 +325,42 @@ export function createCoordinator(options: CoordinatorOptions = {}): Coordinator
     },
     close: () => store.close(),
   };
+}
+
+/** The skip a cooldown answer of the store becomes. */
+function cooldownSkip(scope: string, decision: Extract<StoreAdmission, { type: 'skipped' }>): AdmissionSkip {
+  return {
+    status: 'skipped',
+    scope,
+    code: 'cooldown',
+    reason: decision.reason,
+    retryAt: decision.retryAt,
+    retryAfterMs: Math.max(0, decision.retryAt - decision.now),
+    ...(decision.cause === undefined ? {} : { cause: decision.cause }),
+  };
+}
+
+/**
+ * Waits as a `wait` answer of the store says before the next attempt. Spacing only ever ends later,
+ * never sooner, so it is slept exactly; a slot may free any time, so the store is watched for it.
+ */
+async function waitAsTold(
+  store: CoordinationStore,
+  clock: Clock,
+  key: string,
+  decision: Extract<StoreAdmission, { type: 'wait' }>,
+  attempt: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (decision.reason === 'spacing') {
+    await clock.sleep(decision.waitMs, signal);
+    return;
+  }
+  await store.waitForChange(key, {
+    maxMs: decision.waitMs,
+    attempt,
+    ...(signal === undefined ? {} : { signal }),
+  });
 }
 
 /**

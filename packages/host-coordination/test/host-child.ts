@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
+  type Coordinator,
   createCoordinator,
   createHostStateStore,
   createRedisStore,
@@ -83,172 +84,193 @@ async function waitForStart(): Promise<void> {
   if (command.startAt !== undefined) await systemClock.sleep(Math.max(0, command.startAt - Date.now()));
 }
 
-async function main(): Promise<void> {
-  const coordinator =
-    command.redisUrl === undefined
-      ? createCoordinator({
-          mode: 'host',
-          stateDirectory: command.stateDirectory,
-          ...(command.leaseTtlMs === undefined ? {} : { leaseTtlMs: command.leaseTtlMs }),
-        })
-      : createCoordinator({
-          store: createRedisStore({
-            url: command.redisUrl,
-            ...(command.keyPrefix === undefined ? {} : { keyPrefix: command.keyPrefix }),
-          }),
-          ...(command.leaseTtlMs === undefined ? {} : { leaseTtlMs: command.leaseTtlMs }),
-        });
-  switch (command.action) {
-    case 'admit-loop': {
-      await waitForStart();
-      const records = [];
-      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
-        const requested = preciseNow();
-        const admission = await coordinator.admit(request);
-        const start = preciseNow();
-        if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
-        const inside = enter(cycle);
-        if ((command.holdMs ?? 0) > 0) await systemClock.sleep(command.holdMs ?? 0);
-        inside.leave();
-        const end = preciseNow();
-        await admission.release({ outcome: 'success' });
-        const released = preciseNow();
-        records.push({
-          pid: process.pid,
-          requested,
-          admittedAt: admission.admittedAt,
-          start,
-          end,
-          released,
-          seenInside: inside.seen,
-        });
-      }
-      print({ records });
-      break;
-    }
-    case 'churn': {
-      // Admits, holds and releases forever, printing what it saw inside, until it is killed.
-      print({ ready: true });
-      for (let cycle = 0; ; cycle += 1) {
-        const admission = await coordinator.admit(request);
-        if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
-        const inside = enter(cycle);
-        print({ held: cycle, seenInside: inside.seen });
-        await systemClock.sleep(Math.random() * (command.holdMs ?? 10));
-        inside.leave();
-        await admission.release({ outcome: 'success' });
-      }
-    }
-    case 'hold': {
-      const admission = await coordinator.admit(request);
-      print({ status: admission.status, at: preciseNow() });
-      await new Promise(() => {});
-      break;
-    }
-    case 'admit-once': {
-      const started = preciseNow();
-      const admission = await coordinator.admit(request).catch((error: unknown) => {
-        print({
-          error: { message: (error as Error).message, code: (error as { code?: string }).code },
-          details: (error as { details?: unknown }).details,
-          elapsedMs: preciseNow() - started,
-        });
-        process.exit(1);
-      });
-      print({ status: admission.status, elapsedMs: preciseNow() - started });
-      if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
-      await coordinator.close();
-      break;
-    }
-    case 'counter': {
-      await waitForStart();
-      const store = createHostStateStore({ stateDirectory: command.stateDirectory, clock: systemClock });
-      const key = scopeKey(scope);
-      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
-        await store.update(key, (bucket, context) => {
-          const next = bucket ?? {
-            kind: 'search' as const,
-            spacingMs: 0,
-            leases: [],
-            lastStartAt: 0,
-            cooldownUntil: 0,
-            throttleStreak: 0,
-            failureStreak: 0,
-            admissions: 0,
-            updatedAt: context.now,
-          };
-          next.admissions += 1;
-          next.updatedAt = context.now;
-          return { bucket: next, result: undefined };
-        });
-      }
-      print({ done: true });
-      break;
-    }
-    case 'bench-admit': {
-      await waitForStart();
-      const durations: number[] = [];
-      const admitDurations: number[] = [];
-      // When each cycle ended, on the clock every process shares, so a reader can count the cycles
-      // of the stretch in which all processes were contending.
-      const ends: number[] = [];
-      const started = preciseNow();
-      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
-        const before = performance.now();
-        const admission = await coordinator.admit(request);
-        admitDurations.push(performance.now() - before);
-        if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
-        await admission.release({ outcome: 'success' });
-        durations.push(performance.now() - before);
-        ends.push(preciseNow());
-      }
-      print({ durations, admitDurations, ends, started, finished: preciseNow() });
-      break;
-    }
-    case 'bench-naive': {
-      // The baseline: an O_EXCL lock polled every millisecond, a read, a plain overwrite, unlock.
-      await waitForStart();
-      mkdirSync(command.stateDirectory, { recursive: true, mode: 0o700 });
-      const path = join(command.stateDirectory, 'naive.json');
-      const lockPath = `${path}.lock`;
-      const durations: number[] = [];
-      const started = preciseNow();
-      for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
-        const before = performance.now();
-        for (;;) {
-          try {
-            closeSync(openSync(lockPath, 'wx'));
-            break;
-          } catch {
-            await systemClock.sleep(1);
-          }
-        }
-        let count = 0;
-        try {
-          count = (JSON.parse(readFileSync(path, 'utf8')) as { count: number }).count;
-        } catch {
-          count = 0;
-        }
-        writeFileSync(path, JSON.stringify({ count: count + 1 }));
-        unlinkSync(lockPath);
-        durations.push(performance.now() - before);
-      }
-      print({ durations, started, finished: preciseNow() });
-      break;
-    }
-    case 'write-forever': {
-      print({ ready: true });
-      // Many scopes make each write a few KiB, so a kill lands mid-write often enough.
-      for (let cycle = 0; ; cycle += 1) {
-        const admission = await coordinator.admit({
-          scope: `${scope}-${cycle % 64}`,
-          concurrency: 64,
-          spacingMs: 0,
-        });
-        if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
-      }
+function createChildCoordinator(): Coordinator {
+  const leaseTtl = command.leaseTtlMs === undefined ? {} : { leaseTtlMs: command.leaseTtlMs };
+  if (command.redisUrl === undefined) {
+    return createCoordinator({ mode: 'host', stateDirectory: command.stateDirectory, ...leaseTtl });
+  }
+  return createCoordinator({
+    store: createRedisStore({
+      url: command.redisUrl,
+      ...(command.keyPrefix === undefined ? {} : { keyPrefix: command.keyPrefix }),
+    }),
+    ...leaseTtl,
+  });
+}
+
+async function admitLoop(coordinator: Coordinator): Promise<void> {
+  await waitForStart();
+  const records = [];
+  for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+    const requested = preciseNow();
+    const admission = await coordinator.admit(request);
+    const start = preciseNow();
+    if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+    const inside = enter(cycle);
+    if ((command.holdMs ?? 0) > 0) await systemClock.sleep(command.holdMs ?? 0);
+    inside.leave();
+    const end = preciseNow();
+    await admission.release({ outcome: 'success' });
+    const released = preciseNow();
+    records.push({
+      pid: process.pid,
+      requested,
+      admittedAt: admission.admittedAt,
+      start,
+      end,
+      released,
+      seenInside: inside.seen,
+    });
+  }
+  print({ records });
+}
+
+/** Admits, holds and releases forever, printing what it saw inside, until it is killed. */
+async function churn(coordinator: Coordinator): Promise<void> {
+  print({ ready: true });
+  for (let cycle = 0; ; cycle += 1) {
+    const admission = await coordinator.admit(request);
+    if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+    const inside = enter(cycle);
+    print({ held: cycle, seenInside: inside.seen });
+    await systemClock.sleep(Math.random() * (command.holdMs ?? 10));
+    inside.leave();
+    await admission.release({ outcome: 'success' });
+  }
+}
+
+async function hold(coordinator: Coordinator): Promise<void> {
+  const admission = await coordinator.admit(request);
+  print({ status: admission.status, at: preciseNow() });
+  await new Promise(() => {});
+}
+
+async function admitOnce(coordinator: Coordinator): Promise<void> {
+  const started = preciseNow();
+  const admission = await coordinator.admit(request).catch((error: unknown) => {
+    print({
+      error: { message: (error as Error).message, code: (error as { code?: string }).code },
+      details: (error as { details?: unknown }).details,
+      elapsedMs: preciseNow() - started,
+    });
+    process.exit(1);
+  });
+  print({ status: admission.status, elapsedMs: preciseNow() - started });
+  if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
+  await coordinator.close();
+}
+
+async function counter(): Promise<void> {
+  await waitForStart();
+  const store = createHostStateStore({ stateDirectory: command.stateDirectory, clock: systemClock });
+  const key = scopeKey(scope);
+  for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+    await store.update(key, (bucket, context) => {
+      const next = bucket ?? {
+        kind: 'search' as const,
+        spacingMs: 0,
+        leases: [],
+        lastStartAt: 0,
+        cooldownUntil: 0,
+        throttleStreak: 0,
+        failureStreak: 0,
+        admissions: 0,
+        updatedAt: context.now,
+      };
+      next.admissions += 1;
+      next.updatedAt = context.now;
+      return { bucket: next, result: undefined };
+    });
+  }
+  print({ done: true });
+}
+
+async function benchAdmit(coordinator: Coordinator): Promise<void> {
+  await waitForStart();
+  const durations: number[] = [];
+  const admitDurations: number[] = [];
+  // When each cycle ended, on the clock every process shares, so a reader can count the cycles
+  // of the stretch in which all processes were contending.
+  const ends: number[] = [];
+  const started = preciseNow();
+  for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+    const before = performance.now();
+    const admission = await coordinator.admit(request);
+    admitDurations.push(performance.now() - before);
+    if (admission.status !== 'admitted') throw new Error(`unexpected ${admission.status}`);
+    await admission.release({ outcome: 'success' });
+    durations.push(performance.now() - before);
+    ends.push(preciseNow());
+  }
+  print({ durations, admitDurations, ends, started, finished: preciseNow() });
+}
+
+/** The baseline: an O_EXCL lock polled every millisecond, a read, a plain overwrite, unlock. */
+async function benchNaive(): Promise<void> {
+  await waitForStart();
+  mkdirSync(command.stateDirectory, { recursive: true, mode: 0o700 });
+  const path = join(command.stateDirectory, 'naive.json');
+  const lockPath = `${path}.lock`;
+  const durations: number[] = [];
+  const started = preciseNow();
+  for (let cycle = 0; cycle < (command.cycles ?? 1); cycle += 1) {
+    const before = performance.now();
+    await takeNaiveLock(lockPath);
+    writeFileSync(path, JSON.stringify({ count: readNaiveCount(path) + 1 }));
+    unlinkSync(lockPath);
+    durations.push(performance.now() - before);
+  }
+  print({ durations, started, finished: preciseNow() });
+}
+
+async function takeNaiveLock(lockPath: string): Promise<void> {
+  for (;;) {
+    try {
+      closeSync(openSync(lockPath, 'wx'));
+      return;
+    } catch {
+      await systemClock.sleep(1);
     }
   }
+}
+
+function readNaiveCount(path: string): number {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { count: number }).count;
+  } catch {
+    return 0;
+  }
+}
+
+async function writeForever(coordinator: Coordinator): Promise<void> {
+  print({ ready: true });
+  // Many scopes make each write a few KiB, so a kill lands mid-write often enough.
+  for (let cycle = 0; ; cycle += 1) {
+    const admission = await coordinator.admit({
+      scope: `${scope}-${cycle % 64}`,
+      concurrency: 64,
+      spacingMs: 0,
+    });
+    if (admission.status === 'admitted') await admission.release({ outcome: 'success' });
+  }
+}
+
+const actions: Record<Command['action'], (coordinator: Coordinator) => Promise<void>> = {
+  'admit-loop': admitLoop,
+  churn,
+  hold,
+  'admit-once': admitOnce,
+  counter,
+  'write-forever': writeForever,
+  'bench-admit': benchAdmit,
+  'bench-naive': benchNaive,
+};
+
+async function main(): Promise<void> {
+  const coordinator = createChildCoordinator();
+  // Only the table's own entries run (not inherited names such as `toString`); an unknown or missing
+  // action does nothing.
+  if (Object.hasOwn(actions, command.action)) await actions[command.action](coordinator);
 }
 
 main().then(

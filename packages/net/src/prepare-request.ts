@@ -47,46 +47,10 @@ export function prepareRequest(url: string | URL, options: HttpRequestOptions): 
   const target = validateRequestUrl(url);
   const method = options.method ?? 'GET';
   if (method !== 'GET' && method !== 'POST') throw invalid('method must be GET or POST', 'method');
-  const body = options.body;
-  if (body !== undefined) {
-    if (method !== 'POST') throw invalid('a request body needs method POST', 'body');
-    if (typeof body !== 'string' && !(body instanceof Uint8Array))
-      throw invalid('body must be a string or Uint8Array', 'body');
-  }
-  let contentType: string | undefined;
-  if (options.contentType !== undefined) {
-    if (body === undefined) throw invalid('contentType describes a body, and there is none', 'contentType');
-    contentType = validateHeaderValue(options.contentType, 'Content-Type');
-  }
-  let referer: string | undefined;
-  if (options.referer !== undefined) {
-    let parsed: URL | undefined;
-    try {
-      parsed = typeof options.referer === 'string' ? new URL(options.referer) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || urlProblem(parsed) !== undefined) {
-      throw invalid('referer must be an absolute http or https URL without credentials', 'referer');
-    }
-    parsed.hash = '';
-    referer = parsed.href;
-  }
-  const authorization = options.authorization;
-  if (authorization !== undefined) {
-    if (typeof authorization !== 'string' || !/^[\x21-\x7e]+$/.test(authorization)) {
-      throw invalid('authorization must be a bearer token of visible ASCII characters', 'authorization');
-    }
-    if (authorization.length > MAX_HEADER_VALUE_LENGTH) {
-      throw invalid(`authorization is longer than ${MAX_HEADER_VALUE_LENGTH} characters`, 'authorization');
-    }
-    if (options.redirect === 'follow') {
-      throw invalid(
-        'authorization cannot be combined with redirect "follow": the credential must not travel',
-        'redirect',
-      );
-    }
-  }
+  const body = checkBody(options.body, method);
+  const contentType = checkContentType(options.contentType, body);
+  const referer = checkReferer(options.referer);
+  const authorization = checkAuthorization(options.authorization, options.redirect);
   const redirect = options.redirect ?? (authorization === undefined ? 'follow' : 'error');
   if (!['follow', 'error', 'manual'].includes(redirect))
     throw invalid('redirect must be follow, error or manual', 'redirect');
@@ -114,6 +78,62 @@ export function prepareRequest(url: string | URL, options: HttpRequestOptions): 
     sleep: options.sleep ?? defaultSleep,
     onBodyBytes: options.onBodyBytes,
   };
+}
+
+/** The body, when there is one: a string or bytes, and only with POST. */
+function checkBody(body: unknown, method: 'GET' | 'POST'): string | Uint8Array | undefined {
+  if (body === undefined) return undefined;
+  if (method !== 'POST') throw invalid('a request body needs method POST', 'body');
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw invalid('body must be a string or Uint8Array', 'body');
+  return body;
+}
+
+/** The Content-Type, when given: it describes a body, so there must be one. */
+function checkContentType(
+  contentType: string | undefined,
+  body: string | Uint8Array | undefined,
+): string | undefined {
+  if (contentType === undefined) return undefined;
+  if (body === undefined) throw invalid('contentType describes a body, and there is none', 'contentType');
+  return validateHeaderValue(contentType, 'Content-Type');
+}
+
+/** The Referer, when given: an absolute http(s) URL without credentials, sent without its fragment. */
+function checkReferer(referer: unknown): string | undefined {
+  if (referer === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof referer === 'string' ? new URL(referer) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || urlProblem(parsed) !== undefined) {
+    throw invalid('referer must be an absolute http or https URL without credentials', 'referer');
+  }
+  parsed.hash = '';
+  return parsed.href;
+}
+
+/**
+ * The bearer token, when given: visible ASCII within the header bound, and never with redirects
+ * followed, since the credential must not travel to another origin.
+ */
+function checkAuthorization(authorization: unknown, redirect: unknown): string | undefined {
+  if (authorization === undefined) return undefined;
+  if (typeof authorization !== 'string' || !/^[\x21-\x7e]+$/.test(authorization)) {
+    throw invalid('authorization must be a bearer token of visible ASCII characters', 'authorization');
+  }
+  if (authorization.length > MAX_HEADER_VALUE_LENGTH) {
+    throw invalid(`authorization is longer than ${MAX_HEADER_VALUE_LENGTH} characters`, 'authorization');
+  }
+  if (redirect === 'follow') {
+    throw invalid(
+      'authorization cannot be combined with redirect "follow": the credential must not travel',
+      'redirect',
+    );
+  }
+  return authorization;
 }
 
 function boundedNumber(

@@ -94,6 +94,22 @@ export function takeResult(resultPath: string): { result: unknown } | undefined 
   return { result: (parsed as { result?: unknown }).result };
 }
 
+/** A waiter's files: its ticket in the queue, and where its result and its wake-up arrive. */
+interface Waiter {
+  lockPath: string;
+  queuePath: string;
+  ticket: string;
+  ticketPath: string;
+  inboxPath: string;
+  resultName: string;
+  resultPath: string;
+  wakeName: string;
+  wakePath: string;
+  claimedPath: string;
+  /** The waiter's own lock record, for breaking an abandoned lock. */
+  ownRecord: string;
+}
+
 /**
  * Queues `operation` behind the lock at `lockPath` and waits until either another holder hands back its
  * result or this process takes the lock (then it applies the operation itself, see {@link Submission}).
@@ -108,6 +124,39 @@ export async function submitToLock(
 ): Promise<Submission> {
   const { signal, clock = systemClock, priority = false, recover } = options;
   if (signal?.aborted) throw cancelledError(signal);
+  const waiter = queueOperation(lockPath, operation, priority);
+  const started = clock.now();
+  let pause = LOCK_RETRY_MIN_MS;
+  try {
+    for (;;) {
+      const delivered = takeResult(waiter.resultPath);
+      if (delivered !== undefined) return { kind: 'delivered', result: delivered.result };
+      removeWake(waiter);
+      // Claimed by a holder (the wait cannot be cancelled any more: the caller undoes the result).
+      if (!isPresent(waiter.ticketPath)) return await awaitOwnClaim(waiter, recover, clock);
+      const giveUp = signal?.aborted ? cancelledError(signal) : undefined;
+      const late = clock.now() - started > LOCK_WAIT_TIMEOUT_MS;
+      // A ticket this process removes was not claimed: the operation is withdrawn, never applied.
+      if (giveUp !== undefined || late) {
+        if (removeIfPresent(waiter.ticketPath)) throw giveUp ?? lockTimeout();
+        continue;
+      }
+      const turn = tryTakeLock(waiter);
+      if (turn === 'again') continue;
+      if (turn !== 'wait') return turn;
+      await sleepUntilAnswered(waiter, pause * (0.5 + Math.random()), clock, signal);
+      pause = Math.min(LOCK_RETRY_MAX_MS, pause * 2);
+    }
+  } catch (error) {
+    removeIfPresent(waiter.ticketPath);
+    throw error;
+  } finally {
+    removeWake(waiter);
+  }
+}
+
+/** Queues `operation` behind the lock at `lockPath`, making the queue and the inbox as needed. */
+function queueOperation(lockPath: string, operation: unknown, priority: boolean): Waiter {
   const owner = currentOwner();
   const ownRecord = JSON.stringify(owner);
   const queuePath = queueDirectory(lockPath);
@@ -117,75 +166,96 @@ export async function submitToLock(
   const inboxPath = join(resultsPath, inboxName(owner));
   ensurePlainDirectory(inboxPath, 'lock results inbox');
   const ticket = enterQueue(queuePath, lockPath, JSON.stringify({ ...owner, operation }), priority);
-  const ticketPath = join(queuePath, ticket);
   const resultName = `${ticket}.result`;
-  const resultPath = join(inboxPath, resultName);
   const wakeName = `${ticket}.wake`;
-  const wakePath = join(inboxPath, wakeName);
-  const claimedPath = join(resultsPath, `${ticket}.claimed`);
-  const started = clock.now();
-  let pause = LOCK_RETRY_MIN_MS;
-  try {
-    for (;;) {
-      const delivered = takeResult(resultPath);
-      if (delivered !== undefined) return { kind: 'delivered', result: delivered.result };
-      if (lstatSync(wakePath, { throwIfNoEntry: false }) !== undefined) removeIfPresent(wakePath);
-      const queued = lstatSync(ticketPath, { throwIfNoEntry: false }) !== undefined;
-      if (queued) {
-        const giveUp = signal?.aborted ? cancelledError(signal) : undefined;
-        const late = clock.now() - started > LOCK_WAIT_TIMEOUT_MS;
-        // A ticket this process removes was not claimed: the operation is withdrawn, never applied.
-        if (giveUp !== undefined || late) {
-          if (removeIfPresent(ticketPath)) throw giveUp ?? lockTimeout();
-          continue;
-        }
-        const place = queuePlace(queuePath, ticket);
-        if (place.head === ticket) {
-          const attempt = linkTicketAsLock(ticketPath, lockPath);
-          // Claimed by the holder just before: its result follows (or it died with it claimed).
-          if (attempt === 'gone') continue;
-          if (attempt.taken) {
-            // Nobody claims while this process holds the lock, so the ticket is still there to remove.
-            removeIfPresent(ticketPath);
-            return { kind: 'holder', lock: heldLock(lockPath), name: ticket };
-          }
-          if (attempt.holder !== undefined && isAbandoned(lockPath, attempt.holder)) {
-            breakAbandonedLock(lockPath, attempt.holder, ownRecord);
-            continue;
-          }
-        }
-      } else {
-        // Claimed by a holder (the wait cannot be cancelled any more: the caller undoes the result).
-        const answer = await awaitClaimedResult(lockPath, claimedPath, resultPath, recover, clock);
-        if (answer !== undefined) return { kind: 'delivered', result: answer.result };
-        // Neither queued, claimed nor answered: the ticket was judged stale and removed unapplied.
-        throw lockTimeout();
-      }
-      // Woken by the result, or by a release that leaves this ticket first in line; the pause bounds
-      // the wait where neither comes (a holder that died, a file system without change notification).
-      const ms = pause * (0.5 + Math.random());
-      await sleepUntilWoken(
-        ms,
-        clock.sleep,
-        undefined,
-        () => cancelledError(signal),
-        (wake) => {
-          const result = watchEntry(inboxPath, resultName, wake);
-          const woken = watchEntry(inboxPath, wakeName, wake);
-          return () => {
-            result();
-            woken();
-          };
-        },
-      );
-      pause = Math.min(LOCK_RETRY_MAX_MS, pause * 2);
-    }
-  } catch (error) {
-    removeIfPresent(ticketPath);
-    throw error;
-  } finally {
-    if (lstatSync(wakePath, { throwIfNoEntry: false }) !== undefined) removeIfPresent(wakePath);
+  return {
+    lockPath,
+    queuePath,
+    ticket,
+    ticketPath: join(queuePath, ticket),
+    inboxPath,
+    resultName,
+    resultPath: join(inboxPath, resultName),
+    wakeName,
+    wakePath: join(inboxPath, wakeName),
+    claimedPath: join(resultsPath, `${ticket}.claimed`),
+    ownRecord,
+  };
+}
+
+/** Whether an entry is at `path`; finding none throws nothing. */
+function isPresent(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+}
+
+/** Removes the wake file a release left for this waiter, when there is one. */
+function removeWake(waiter: Waiter): void {
+  if (isPresent(waiter.wakePath)) removeIfPresent(waiter.wakePath);
+}
+
+/**
+ * Waits for the result of this waiter's operation, which a holder claimed: delivered, or a timeout
+ * when neither the claim nor a result is there.
+ */
+async function awaitOwnClaim(waiter: Waiter, recover: () => void, clock: Clock): Promise<Submission> {
+  const answer = await awaitClaimedResult(
+    waiter.lockPath,
+    waiter.claimedPath,
+    waiter.resultPath,
+    recover,
+    clock,
+  );
+  if (answer !== undefined) return { kind: 'delivered', result: answer.result };
+  // Neither queued, claimed nor answered: the ticket was judged stale and removed unapplied.
+  throw lockTimeout();
+}
+
+/**
+ * Tries the lock when the waiter's ticket heads the queue: `holder` when taken, `again` when the
+ * waiter should look again at once, `wait` when it should wait for a release or its result first.
+ */
+function tryTakeLock(waiter: Waiter): Submission | 'again' | 'wait' {
+  if (queuePlace(waiter.queuePath, waiter.ticket).head !== waiter.ticket) return 'wait';
+  const attempt = linkTicketAsLock(waiter.ticketPath, waiter.lockPath);
+  // Claimed by the holder just before: its result follows (or it died with it claimed).
+  if (attempt === 'gone') return 'again';
+  if (attempt.taken) {
+    // Nobody claims while this process holds the lock, so the ticket is still there to remove.
+    removeIfPresent(waiter.ticketPath);
+    return { kind: 'holder', lock: heldLock(waiter.lockPath), name: waiter.ticket };
   }
+  if (attempt.holder !== undefined && isAbandoned(waiter.lockPath, attempt.holder)) {
+    breakAbandonedLock(waiter.lockPath, attempt.holder, waiter.ownRecord);
+    return 'again';
+  }
+  return 'wait';
+}
+
+/**
+ * Sleeps up to `ms`, woken by the result, or by a release that leaves this ticket first in line; the
+ * pause bounds the wait where neither comes (a holder that died, a file system without change
+ * notification).
+ */
+function sleepUntilAnswered(
+  waiter: Waiter,
+  ms: number,
+  clock: Clock,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  return sleepUntilWoken(
+    ms,
+    clock.sleep,
+    undefined,
+    () => cancelledError(signal),
+    (wake) => {
+      const result = watchEntry(waiter.inboxPath, waiter.resultName, wake);
+      const woken = watchEntry(waiter.inboxPath, waiter.wakeName, wake);
+      return () => {
+        result();
+        woken();
+      };
+    },
+  );
 }
 
 /**
@@ -311,7 +381,7 @@ export async function awaitClaimedResult(
   for (;;) {
     const taken = takeResult(resultPath);
     if (taken !== undefined) return taken;
-    if (lstatSync(claimedPath, { throwIfNoEntry: false }) === undefined) return takeResult(resultPath);
+    if (!isPresent(claimedPath)) return takeResult(resultPath);
     const holder = readRecord(lockPath);
     if (holder === undefined || isAbandoned(lockPath, holder)) {
       const lock = await acquireFileLock(lockPath, { clock, priority: true });
