@@ -77,6 +77,8 @@ export function loadReadability(): Promise<typeof import('@mozilla/readability')
 }
 
 /** Turndown's build without a DOM of its own (same API as the package entry, which types it). */
+// A file inside the package, not an entry it exports, so a release may move or change it without
+// notice: package.json pins Turndown to one exact version, to be raised only after checking it.
 const TURNDOWN_DOM_FREE_BUILD = 'turndown/lib/turndown.browser.cjs.js';
 
 /**

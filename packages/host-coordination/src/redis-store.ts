@@ -7,6 +7,7 @@ import type {
   StoreDescription,
   StoreOperationOptions,
 } from './coordination-store.js';
+import { loadRedisClient, type RedisClientImporter } from './redis-client.js';
 import { ADMIT_SCRIPT, RELEASE_SCRIPT, RESET_SCRIPT, STATUS_SCRIPT } from './redis-scripts.js';
 import type { ScopeKind } from './scope-limits.js';
 import type { ScopeStatus } from './scope-status.js';
@@ -38,6 +39,11 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
   /** Measures round trips and sleeps between polls (default the system clock). */
   clock?: Clock;
+  /**
+   * Imports the client package, `@redis/client` (default: the import itself); tests stand in for a
+   * client that is not installed.
+   */
+  importClient?: RedisClientImporter;
 }
 
 /** A minimal view of the node-redis client, so the module is loaded only when redis mode is used. */
@@ -94,7 +100,8 @@ function causeOf(value: unknown): CooldownCause | undefined {
  * server's TIME; leases expire by TTL alone, because a lease holder on another machine cannot be judged
  * dead from here. When Redis is down or answers too slowly, every operation fails closed with
  * `backend_unavailable` (nothing is admitted uncoordinated), and the next operation after the server
- * returns connects again.
+ * returns connects again. The client, `@redis/client`, is an optional peer loaded by the first
+ * operation; when it is not installed, every operation fails with `configuration_error` naming it.
  */
 export function createRedisStore(options: RedisStoreOptions): CoordinationStore {
   const server = parseServerUrl(options.url);
@@ -125,7 +132,8 @@ export function createRedisStore(options: RedisStoreOptions): CoordinationStore 
   }
 
   async function open(): Promise<RedisConnection> {
-    const { createClient } = await import('@redis/client');
+    // An optional peer: loaded at the first operation, and a configuration_error when not installed.
+    const { createClient } = await loadRedisClient(options.importClient);
     const client = createClient({
       url,
       // Commands fail at once while disconnected instead of queueing until the server returns.

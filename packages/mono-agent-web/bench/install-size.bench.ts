@@ -1,7 +1,9 @@
 // What `npm install @mono-agent/web` puts on disk: the package and its whole production dependency
 // closure, walked from this workspace's installed tree (Node's resolution from each dependent), with
-// the mono-agent packages counted as they are packed. Prints the total and the five largest
-// dependencies with what each is there for.
+// the mono-agent packages counted as they are packed. Peer dependencies count unless optional, as npm
+// installs those. Sizes are the files' own (`du --apparent-size`); on disk each file also fills its
+// last block, which adds about a third for these many small files. Prints the total, the five
+// largest dependencies with what each is there for, and the optional peers left out.
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +13,6 @@ import { formatTable } from '@mono-agent/bench';
 /** Why the packages of this repository depend on what they depend on directly. */
 const PURPOSE: Record<string, string> = {
   '@modelcontextprotocol/sdk': 'the MCP server of `mono-agent-web mcp` (loaded only by that command)',
-  '@redis/client': 'the fleet store of `coordination: redis` (loaded only in that mode)',
   defuddle: 'article extraction (cleans the article block)',
   '@mozilla/readability': 'article extraction (finds the article block)',
   linkedom: 'the DOM HTML pages are parsed into',
@@ -71,6 +72,8 @@ function packedBytes(directory: string): number {
 }
 
 const installed = new Map<string, Installed>();
+/** Optional peers of the packages walked: not installed with @mono-agent/web, so not counted. */
+const optionalPeers = new Set<string>();
 const queue: { directory: string; via: string[] }[] = [{ directory: realpathSync(webDirectory), via: [] }];
 while (queue.length > 0) {
   const { directory, via } = queue.shift()!;
@@ -84,7 +87,16 @@ while (queue.length > 0) {
     via,
     description: manifest.description ?? '',
   });
-  const dependencies = { ...manifest.dependencies, ...manifest.optionalDependencies };
+  const optional = new Set(
+    Object.entries((manifest.peerDependenciesMeta ?? {}) as Record<string, { optional?: boolean }>)
+      .filter(([, meta]) => meta.optional === true)
+      .map(([name]) => name),
+  );
+  if (isWorkspace) for (const name of optional) optionalPeers.add(name);
+  const requiredPeers = Object.fromEntries(
+    Object.entries(manifest.peerDependencies ?? {}).filter(([name]) => !optional.has(name)),
+  );
+  const dependencies = { ...manifest.dependencies, ...manifest.optionalDependencies, ...requiredPeers };
   for (const name of Object.keys(dependencies)) {
     const dependency = packageDirectory(name, directory);
     if (dependency !== undefined && !installed.has(dependency)) {
@@ -142,3 +154,5 @@ console.log(
       ]),
   ),
 );
+const leftOut = [...optionalPeers].filter((name) => !all.some((entry) => entry.name === name)).sort();
+console.log(`\nOptional peers left out, installed only by a user who needs them: ${leftOut.join(', ')}`);

@@ -37,6 +37,8 @@ import {
 
 /** The SDK versions the adapters are built for, installed beside the tarballs as a user would. */
 const AGENT_SDKS = ['ai@^6.0.0', '@mariozechner/pi-agent-core@^0.73.0', '@mariozechner/pi-ai@^0.73.0'];
+/** The Redis client, an optional peer that the web README's Redis section installs for redis mode. */
+const REDIS_CLIENT = '@redis/client@^6.3.1';
 /** What the strict TypeScript consumer installs besides the tarballs: the AI SDK only. */
 // `@types/json-schema` is what `ai`'s own declarations need under `skipLibCheck: false`.
 const TYPESCRIPT_CONSUMER_PACKAGES = [
@@ -60,6 +62,7 @@ const blocks = allReadmeBlocks();
 let scratch: string;
 let project: string;
 let consumer: string;
+let adaptersOnly: string;
 let packed: PackedPackage[];
 let web: FixtureWeb;
 
@@ -153,10 +156,18 @@ beforeAll(async () => {
   packed = packPublishable(tarballs);
   project = freshProject('install-check-project');
   consumer = freshProject('strict-typescript-consumer');
+  adaptersOnly = freshProject('tool-adapters-only');
   const specs = packed.map((entry) => entry.tarball);
+  const tarballOf = (name: string) => packed.find((entry) => entry.name === name)!.tarball;
   await Promise.all([
-    npmInstall(project, [...specs, ...AGENT_SDKS]),
+    npmInstall(project, [...specs, ...AGENT_SDKS, REDIS_CLIENT]),
     npmInstall(consumer, [...specs, ...TYPESCRIPT_CONSUMER_PACKAGES]),
+    // A host serving its own tools over MCP: the adapters, the one sibling they depend on, the SDK.
+    npmInstall(adaptersOnly, [
+      tarballOf('@mono-agent/tool-adapters'),
+      tarballOf('@mono-agent/budget-policy'),
+      '@modelcontextprotocol/sdk@^1.32.0',
+    ]),
   ]);
   web = await startFixtureWeb();
   web.scenario('/search', { headers: { 'content-type': 'application/json' }, body: SEARX_RESULTS });
@@ -621,6 +632,76 @@ describe('the installed bin as an operator meets it', () => {
     expect(badUrl.stderr).toBe(
       'mono-agent-web: fetch: <url>: must be an absolute URL (got "example.com/page")\n',
     );
+  });
+});
+
+describe('@mono-agent/tool-adapters installed without @mono-agent/web', () => {
+  it('brings no DOM, PDF, HTTP or Redis stack and no other sibling', () => {
+    const installed = execFileSync('npm', ['ls', '--all', '--parseable'], {
+      cwd: adaptersOnly,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((line) => line.includes('/node_modules/'))
+      .map((line) => line.slice(line.lastIndexOf('/node_modules/') + '/node_modules/'.length));
+    expect(installed).toEqual(
+      expect.arrayContaining(['@mono-agent/tool-adapters', '@mono-agent/budget-policy', 'valibot']),
+    );
+    expect(installed.filter((name) => name.startsWith('@mono-agent/')).sort()).toEqual([
+      '@mono-agent/budget-policy',
+      '@mono-agent/tool-adapters',
+    ]);
+    expect(
+      installed.filter((name) =>
+        /^(linkedom|@mixmark-io\/domino|turndown|defuddle|@mozilla\/readability|unpdf|htmlparser2|undici|@redis\/client)$/.test(
+          name,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('serves a WebTools of its own over MCP', async () => {
+    const driver = join(adaptersOnly, 'serve-own-tools.mjs');
+    writeFileSync(
+      driver,
+      `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from '@mono-agent/tool-adapters';
+const tools = {
+  webSearch: async (args) => ({ text: 'searched ' + args.query, isError: false }),
+  webFetch: async (args) => ({ text: 'fetched ' + args.url, isError: false }),
+};
+const server = await createMcpServer(tools);
+const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+await server.connect(serverSide);
+const client = new Client({ name: 'adapters-only', version: '1.0.0' });
+await client.connect(clientSide);
+const names = (await client.listTools()).tools.map((tool) => tool.name);
+const fetched = await client.callTool({ name: 'WebFetch', arguments: { url: 'https://example.com/' } });
+console.log(JSON.stringify({ names, text: fetched.content.map((part) => part.text).join('') }));
+await client.close();
+`,
+    );
+    const result = await run(process.execPath, [driver], { cwd: adaptersOnly });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual({
+      names: ['WebSearch', 'WebFetch'],
+      text: 'fetched https://example.com/',
+    });
+  });
+});
+
+describe('redis mode where @redis/client is not installed', () => {
+  it('refuses with configuration_error and exit 2, naming the package and how to install it', async () => {
+    // The strict TypeScript project installed the tarballs without the optional Redis client.
+    expect(existsSync(join(consumer, 'node_modules/@redis/client'))).toBe(false);
+    const result = await run(join(consumer, 'node_modules/.bin/mono-agent-web'), ['web-control', 'status'], {
+      cwd: consumer,
+      env: { MONO_AGENT_WEB_COORDINATION: 'redis', MONO_AGENT_WEB_REDIS_URL: 'redis://127.0.0.1:6379' },
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stderr).toContain('configuration_error');
+    expect(result.stderr).toContain('npm install @redis/client@^6.3.1');
   });
 });
 
