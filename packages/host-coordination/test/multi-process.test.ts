@@ -277,8 +277,9 @@ describe('host mode recovery across real processes', () => {
           stateDirectory: directory,
           scope: 'kill',
         });
-        await child.waitForLine((line) => line['ready'] === true);
-        // A random moment inside the write loop: lock, read, temp write, fsync, rename.
+        // After the child's first write (however slow a busy machine makes its start), a random
+        // moment inside the write loop: lock, read, temp write, fsync, rename.
+        await child.waitForLine((line) => line['wrote'] === true);
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 40));
         child.process.kill('SIGKILL');
         expect((await child.exited).signal).toBe('SIGKILL');
