@@ -139,6 +139,20 @@ export function createOllamaProvider(options: OllamaProviderOptions): SearchProv
 
 /** Classifies an Ollama web-search answer into results or a failure code. */
 export function classifyOllamaResponse(response: HttpResponse, limit: number): ProviderAnswer {
+  refuseFailedStatus(response);
+  const results: SearchResult[] = [];
+  for (const entry of resultEntries(response.body)) {
+    const result = readResult(entry);
+    if (result !== undefined) results.push(result);
+  }
+  const bounded = results.slice(0, limit);
+  return bounded.length > 0
+    ? { kind: 'results', results: bounded, warnings: [] }
+    : { kind: 'no_results', warnings: [] };
+}
+
+/** Throws the failure a status outside 2xx stands for: throttling, a refused account or an outage. */
+function refuseFailedStatus(response: HttpResponse): void {
   const status = response.status;
   if (status === 429) {
     throw new WebToolError({
@@ -166,9 +180,13 @@ export function classifyOllamaResponse(response: HttpResponse, limit: number): P
       details: { backend: 'ollama', status },
     });
   }
+}
+
+/** The `results` list of a JSON body; a body that is not JSON, or holds no list, is a backend failure. */
+function resultEntries(body: HttpResponse['body']): unknown[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(response.body));
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
     throw new WebToolError({
       code: 'backend_unavailable',
@@ -184,21 +202,19 @@ export function classifyOllamaResponse(response: HttpResponse, limit: number): P
       details: { backend: 'ollama', rule: 'shape' },
     });
   }
-  const results: SearchResult[] = [];
-  for (const entry of entries) {
-    const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    const url = typeof record.url === 'string' ? normalizeResultUrl(record.url) : undefined;
-    if (url === undefined) continue;
-    results.push({
-      url,
-      title: typeof record.title === 'string' ? record.title : '',
-      snippet: typeof record.content === 'string' ? record.content : '',
-    });
-  }
-  const bounded = results.slice(0, limit);
-  return bounded.length > 0
-    ? { kind: 'results', results: bounded, warnings: [] }
-    : { kind: 'no_results', warnings: [] };
+  return entries;
+}
+
+/** One entry as a result; an entry without a usable URL is dropped, missing text reads as empty. */
+function readResult(entry: unknown): SearchResult | undefined {
+  const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  const url = typeof record.url === 'string' ? normalizeResultUrl(record.url) : undefined;
+  if (url === undefined) return undefined;
+  return {
+    url,
+    title: typeof record.title === 'string' ? record.title : '',
+    snippet: typeof record.content === 'string' ? record.content : '',
+  };
 }
 
 function hostedAuthorization(

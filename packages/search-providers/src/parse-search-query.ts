@@ -57,57 +57,44 @@ export function foldText(text: string): string {
 
 const QUOTED = /(-?)["“”„]([^"“”„]*)["“”„]/g;
 
+/** A word shaped `name:value`, with an optional `-` before it. */
+const OPERATOR = /^(-?)([a-z]+):(.*)$/i;
+
+/** Words that join terms rather than name a topic. */
+const CONNECTIVES = new Set(['', 'OR', 'AND', '|']);
+
+/** What the reading of a query gathers, in the order it meets it. */
+interface QueryParts {
+  phrases: string[];
+  excluded: string[];
+  terms: string[];
+  /** The written forms of each term, keyed by the folded term. */
+  writtenForms: Map<string, string[]>;
+  sites: SiteOperator[];
+  excludedSites: SiteOperator[];
+}
+
 /**
  * Splits a query into phrases, terms, exclusions and `site:` hosts. `OR`/`AND` and operators other
  * than `site:` (such as `filetype:`) do not constrain the gate.
  */
 export function parseSearchQuery(query: string): ParsedQuery {
-  const phrases: string[] = [];
-  const excluded: string[] = [];
+  const parts: QueryParts = {
+    phrases: [],
+    excluded: [],
+    terms: [],
+    writtenForms: new Map(),
+    sites: [],
+    excludedSites: [],
+  };
+  // Quoted phrases are taken out first, so the words inside them are not read as terms too.
   const withoutQuotes = query.replace(QUOTED, (_match, minus: string, phrase: string) => {
     const folded = foldText(phrase);
-    if (folded !== '') (minus === '-' ? excluded : phrases).push(folded);
+    if (folded !== '') (minus === '-' ? parts.excluded : parts.phrases).push(folded);
     return ' ';
   });
-  const terms: string[] = [];
-  const writtenForms = new Map<string, string[]>();
-  const sites: SiteOperator[] = [];
-  const excludedSites: SiteOperator[] = [];
-  for (const word of withoutQuotes.split(/\s+/)) {
-    if (word === '' || word === 'OR' || word === 'AND' || word === '|') continue;
-    const operator = /^(-?)([a-z]+):(.*)$/i.exec(word);
-    if (operator) {
-      const [, minus, name, value] = operator;
-      if (name!.toLowerCase() === 'site' && value) {
-        const site = parseSiteOperator(value);
-        if (site !== undefined) (minus === '' ? sites : excludedSites).push(site);
-      }
-      continue;
-    }
-    if (word.startsWith('-') && word.length > 1) {
-      const folded = foldText(word.slice(1));
-      if (folded !== '') excluded.push(folded);
-      continue;
-    }
-    for (const piece of word
-      .normalize('NFC')
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}\p{M}]+/u)) {
-      const tokens = foldText(piece).split(' ');
-      for (const token of tokens) {
-        if (token === '' || STOPWORDS.has(token)) continue;
-        if (!(token.length > 1 || /[^\p{Script=Latin}\p{N}]/u.test(token))) continue;
-        let forms = writtenForms.get(token);
-        if (forms === undefined) {
-          forms = [];
-          writtenForms.set(token, forms);
-          terms.push(token);
-        }
-        const form = tokens.length === 1 ? piece : token;
-        if (!forms.includes(form)) forms.push(form);
-      }
-    }
-  }
+  for (const word of withoutQuotes.split(/\s+/)) readWord(word, parts);
+  const { phrases, terms, writtenForms, excluded, sites, excludedSites } = parts;
   return {
     phrases,
     terms,
@@ -116,6 +103,61 @@ export function parseSearchQuery(query: string): ParsedQuery {
     sites,
     excludedSites,
   };
+}
+
+/** Reads one unquoted word as a connective, an operator, an exclusion or terms. */
+function readWord(word: string, parts: QueryParts): void {
+  if (CONNECTIVES.has(word)) return;
+  const operator = OPERATOR.exec(word);
+  if (operator) {
+    readOperator(operator[1]!, operator[2]!, operator[3]!, parts);
+    return;
+  }
+  if (word.startsWith('-') && word.length > 1) {
+    const folded = foldText(word.slice(1));
+    if (folded !== '') parts.excluded.push(folded);
+    return;
+  }
+  readTerms(word, parts);
+}
+
+/** Keeps a `site:` or `-site:` operator that names a host; other operators are dropped. */
+function readOperator(minus: string, name: string, value: string, parts: QueryParts): void {
+  if (name.toLowerCase() !== 'site' || value === '') return;
+  const site = parseSiteOperator(value);
+  if (site !== undefined) (minus === '' ? parts.sites : parts.excludedSites).push(site);
+}
+
+/** Adds the significant terms of one plain word, with the forms they are written in. */
+function readTerms(word: string, parts: QueryParts): void {
+  for (const piece of word
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)) {
+    const tokens = foldText(piece).split(' ');
+    // A piece that folds to a single token keeps its written form (diacritics and all); the tokens
+    // of a piece that folding splits apart are their own forms.
+    for (const token of tokens) {
+      if (isSignificantTerm(token)) addTerm(token, tokens.length === 1 ? piece : token, parts);
+    }
+  }
+}
+
+/** Whether a folded token names a topic: not a stopword, and not a lone Latin letter. */
+function isSignificantTerm(token: string): boolean {
+  if (token === '' || STOPWORDS.has(token)) return false;
+  return token.length > 1 || /[^\p{Script=Latin}\p{N}]/u.test(token);
+}
+
+/** Records a term on its first sighting, and each written form of it once. */
+function addTerm(term: string, form: string, parts: QueryParts): void {
+  let forms = parts.writtenForms.get(term);
+  if (forms === undefined) {
+    forms = [];
+    parts.writtenForms.set(term, forms);
+    parts.terms.push(term);
+  }
+  if (!forms.includes(form)) forms.push(form);
 }
 
 /**

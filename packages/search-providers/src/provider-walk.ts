@@ -1,9 +1,9 @@
 import type { Coordinator } from '@mono-agent/host-coordination';
-import { buildOutcome, chainError, noFindings } from './build-search-outcome.js';
-import { runStage } from './provider-stage.js';
+import { buildOutcome, chainError, noFindings, type SearchFindings } from './build-search-outcome.js';
+import { runStage, type StageResult } from './provider-stage.js';
 import { type RankedList, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import type { ProviderReport, SearchOutcome } from './search-outcome.js';
-import type { SearchProvider } from './search-provider.js';
+import type { ProviderId, SearchProvider } from './search-provider.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchRunContext } from './search-run-context.js';
 
@@ -25,6 +25,39 @@ export interface WalkInput {
   deadlineMs: number;
 }
 
+/** Why the walk asks no further provider. */
+type WalkStop = 'budget_exhausted' | 'cancelled';
+
+/** How a provider the walk no longer asks is reported, by why the walk stopped. */
+const NOT_ASKED: Record<
+  WalkStop,
+  (id: ProviderId, budgetLimit: number) => Pick<ProviderReport, 'disposition' | 'code' | 'message'>
+> = {
+  cancelled: (id) => ({
+    disposition: 'cancelled',
+    code: 'cancelled',
+    message: `${id} was not asked: the search was cancelled`,
+  }),
+  budget_exhausted: (id, budgetLimit) => ({
+    disposition: 'budget_exhausted',
+    code: 'search_budget_exhausted',
+    message: `${id} was not asked: the run's search budget of ${budgetLimit} requests is spent`,
+  }),
+};
+
+/** What the walk has learned so far. */
+interface WalkState {
+  findings: SearchFindings;
+  /** The answer lists accepted (the walk ends at the first). */
+  accepted: RankedList[];
+  /** The provider whose answer was accepted. */
+  answeredBy?: SearchProvider;
+  /** The first provider that answered at all, relevant or not. */
+  workingBackend?: SearchProvider;
+  /** Set once no later provider is to be asked. */
+  stopped?: WalkStop;
+}
+
 /**
  * Asks the providers in order until one gives relevant results, reporting every provider, and turns
  * what they said into the search's outcome.
@@ -32,52 +65,16 @@ export interface WalkInput {
 export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
   const { request, run, now } = input;
   const startedAt = now();
-  const findings = noFindings();
-  const { providers: reports, filtered, warnings, cooldownBackends, failureCooldownBackends } = findings;
-  const accepted: RankedList[] = [];
-  let answeredBy: SearchProvider | undefined;
-  let workingBackend: SearchProvider | undefined;
-  let stopped: 'budget_exhausted' | 'cancelled' | undefined;
-
+  const walk: WalkState = { findings: noFindings(), accepted: [] };
   for (const provider of input.providers) {
-    const id = provider.id;
-    const report: ProviderReport = { backend: id, disposition: 'no_results', requests: 0, queries: 0 };
-    reports.push(report);
-    // A provider deferred earlier in the run would not be asked with budget left either: it is
-    // reported as throttled, not as a request the budget withheld.
-    const deferral = run.deferrals.get(id);
-    if (deferral !== undefined) {
-      Object.assign(report, {
-        disposition: 'deferred',
-        code: 'rate_limited',
-        message: `${id} was rate-limited earlier in this run`,
-        retryAt: deferral.retryAt,
-        ...(deferral.retryAfterMs === undefined ? {} : { retryAfterMs: deferral.retryAfterMs }),
-      });
-      continue;
-    }
-    if (stopped === undefined && run.signal?.aborted) stopped = 'cancelled';
-    if (stopped !== undefined) {
-      Object.assign(
-        report,
-        stopped === 'cancelled'
-          ? {
-              disposition: 'cancelled',
-              code: 'cancelled',
-              message: `${id} was not asked: the search was cancelled`,
-            }
-          : {
-              disposition: 'budget_exhausted',
-              code: 'search_budget_exhausted',
-              message: `${id} was not asked: the run's search budget of ${run.budget.limit} requests is spent`,
-            },
-      );
-      continue;
-    }
-    const remaining = input.deadlineMs - (now() - startedAt);
-    const { autoStageMs } = provider.limits;
-    const stageMs =
-      !input.strict && autoStageMs !== undefined ? Math.min(autoStageMs, remaining) : Math.max(remaining, 0);
+    const report: ProviderReport = {
+      backend: provider.id,
+      disposition: 'no_results',
+      requests: 0,
+      queries: 0,
+    };
+    walk.findings.providers.push(report);
+    if (reportUnasked(walk, provider.id, report, run)) continue;
     const stage = await runStage({
       request,
       strict: input.strict,
@@ -86,28 +83,90 @@ export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
       run,
       provider,
       report,
-      stageMs,
+      stageMs: stageTime(input, provider, startedAt),
     });
-    warnings.push(...stage.warnings);
-    filtered.outsideDomains += stage.filtered.outsideDomains;
-    filtered.excluded += stage.filtered.excluded;
-    filtered.irrelevant += stage.filtered.irrelevant;
-    // Throttle cooldowns are throttling; a cooldown opened by repeated failures is a backend that is down.
-    if (report.disposition === 'cooldown')
-      (report.code === 'backend_unavailable' ? failureCooldownBackends : cooldownBackends).push(id);
-    if (stage.worked && workingBackend === undefined) workingBackend = provider;
-    if (stage.list !== undefined) {
-      accepted.push(stage.list);
-      answeredBy = provider;
-      break;
-    }
-    if (report.disposition === 'budget_exhausted' || report.disposition === 'cancelled')
-      stopped = report.disposition;
+    if (recordStage(walk, provider, report, stage)) break;
   }
+  return walkOutcome(input, walk);
+}
 
-  const ending = { query: request.query, findings, counts: run.budget };
+/**
+ * Reports a provider the walk does not ask, and says whether it was one: a provider deferred earlier
+ * in the run, or any provider once the search is cancelled or the budget spent.
+ */
+function reportUnasked(
+  walk: WalkState,
+  id: ProviderId,
+  report: ProviderReport,
+  run: SearchRunContext,
+): boolean {
+  // A provider deferred earlier in the run would not be asked with budget left either: it is
+  // reported as throttled, not as a request the budget withheld.
+  const deferral = run.deferrals.get(id);
+  if (deferral !== undefined) {
+    Object.assign(report, {
+      disposition: 'deferred',
+      code: 'rate_limited',
+      message: `${id} was rate-limited earlier in this run`,
+      retryAt: deferral.retryAt,
+      ...(deferral.retryAfterMs === undefined ? {} : { retryAfterMs: deferral.retryAfterMs }),
+    });
+    return true;
+  }
+  if (walk.stopped === undefined && run.signal?.aborted) walk.stopped = 'cancelled';
+  if (walk.stopped === undefined) return false;
+  Object.assign(report, NOT_ASKED[walk.stopped](id, run.budget.limit));
+  return true;
+}
+
+/**
+ * How long one provider's stage may take: what is left of the walk's deadline, capped in an
+ * automatic chain by the provider's own stage limit.
+ */
+function stageTime(input: WalkInput, provider: SearchProvider, startedAt: number): number {
+  const remaining = input.deadlineMs - (input.now() - startedAt);
+  const { autoStageMs } = provider.limits;
+  return !input.strict && autoStageMs !== undefined
+    ? Math.min(autoStageMs, remaining)
+    : Math.max(remaining, 0);
+}
+
+/** Adds one stage's findings to the walk, and says whether its answer was accepted (the walk ends). */
+function recordStage(
+  walk: WalkState,
+  provider: SearchProvider,
+  report: ProviderReport,
+  stage: StageResult,
+): boolean {
+  const { findings } = walk;
+  findings.warnings.push(...stage.warnings);
+  findings.filtered.outsideDomains += stage.filtered.outsideDomains;
+  findings.filtered.excluded += stage.filtered.excluded;
+  findings.filtered.irrelevant += stage.filtered.irrelevant;
+  // Throttle cooldowns are throttling; a cooldown opened by repeated failures is a backend that is down.
+  if (report.disposition === 'cooldown') {
+    const backends =
+      report.code === 'backend_unavailable' ? findings.failureCooldownBackends : findings.cooldownBackends;
+    backends.push(provider.id);
+  }
+  if (stage.worked && walk.workingBackend === undefined) walk.workingBackend = provider;
+  if (stage.list !== undefined) {
+    walk.accepted.push(stage.list);
+    walk.answeredBy = provider;
+    return true;
+  }
+  if (report.disposition === 'budget_exhausted' || report.disposition === 'cancelled')
+    walk.stopped = report.disposition;
+  return false;
+}
+
+/** The outcome of a finished walk: the accepted answer, an empty answer, or why none came. */
+function walkOutcome(input: WalkInput, walk: WalkState): SearchOutcome {
+  const { request, run } = input;
+  const { answeredBy, workingBackend } = walk;
+  const ending = { query: request.query, findings: walk.findings, counts: run.budget };
   // A cancelled search answers `cancelled`, never an empty list the later backends did not get to check.
-  if (answeredBy === undefined && (run.signal?.aborted || stopped === 'cancelled')) {
+  if (answeredBy === undefined && (run.signal?.aborted || walk.stopped === 'cancelled')) {
     return buildOutcome({
       ...ending,
       status: 'error',
@@ -121,7 +180,7 @@ export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
       ...ending,
       status: 'results',
       answeredBy,
-      results: reciprocalRankFusion(accepted).slice(0, request.limit),
+      results: reciprocalRankFusion(walk.accepted).slice(0, request.limit),
       retryInRun: !run.budget.exhausted,
       nextAction: 'fetch_results',
     });
@@ -141,6 +200,6 @@ export async function walkProviders(input: WalkInput): Promise<SearchOutcome> {
     status: 'error',
     retryInRun: false,
     nextAction: 'use_available_evidence',
-    error: chainError(reports, run.budget),
+    error: chainError(walk.findings.providers, run.budget),
   });
 }

@@ -122,39 +122,60 @@ class StemIndex {
   }
 }
 
+/** A query's stemmers, and the stems of one result's text under them, computed when first needed. */
+interface ResultStems {
+  index: StemIndex;
+  text: () => Map<string, string[]>[];
+}
+
 function termMatches(
   term: string,
   forms: readonly string[],
   words: ReadonlySet<string>,
   folded: string,
-  stems: { index: StemIndex; text: () => Map<string, string[]>[] },
+  stems: ResultStems,
 ): boolean {
   if (UNSPACED_SCRIPT.test(term)) return folded.includes(joinUnspaced(term));
   if (words.has(term)) return true;
-  if (term.length >= MIN_PREFIX_MATCH_LENGTH) {
-    for (const word of words) {
-      const [shorter, longer] = word.length < term.length ? [word, term] : [term, word];
-      if (
-        shorter.length >= MIN_PREFIX_MATCH_LENGTH &&
-        longer.startsWith(shorter) &&
-        longer.length - shorter.length <= MAX_PREFIX_MATCH_SUFFIX
-      ) {
-        return true;
-      }
-    }
-  }
-  // An inflected form (`cities` for `city`, `Москве` for `Москва`): the same stem under one stemmer,
-  // and endings short enough to be inflection rather than derivation.
+  return matchesByPrefix(term, words) || matchesByStem(term, forms, stems);
+}
+
+/** Whether a word of the text extends the term, or the term extends it, by a few characters. */
+function matchesByPrefix(term: string, words: ReadonlySet<string>): boolean {
+  if (term.length < MIN_PREFIX_MATCH_LENGTH) return false;
+  for (const word of words) if (extendsBriefly(term, word)) return true;
+  return false;
+}
+
+/** Whether the longer of two words starts with the shorter and goes on past it only a little. */
+function extendsBriefly(term: string, word: string): boolean {
+  const [shorter, longer] = word.length < term.length ? [word, term] : [term, word];
+  return (
+    shorter.length >= MIN_PREFIX_MATCH_LENGTH &&
+    longer.startsWith(shorter) &&
+    longer.length - shorter.length <= MAX_PREFIX_MATCH_SUFFIX
+  );
+}
+
+/**
+ * Whether the text holds an inflected form of the term (`cities` for `city`, `Москве` for `Москва`):
+ * the same stem under one stemmer, and endings short enough to be inflection rather than derivation.
+ */
+function matchesByStem(term: string, forms: readonly string[], stems: ResultStems): boolean {
   if (stems.index.empty) return false;
   const textStems = stems.text();
   for (let index = 0; index < textStems.length; index += 1) {
     for (const [stem, termWords] of stems.index.stems(index, [term, ...forms])) {
       const reaching = textStems[index]!.get(stem);
-      if (reaching === undefined) continue;
-      for (const word of reaching) for (const own of termWords) if (inflectionOf(own, word)) return true;
+      if (reaching !== undefined && someInflection(termWords, reaching)) return true;
     }
   }
   return false;
+}
+
+/** Whether any word of the text is an inflection of any of the term's words. */
+function someInflection(termWords: readonly string[], textWords: readonly string[]): boolean {
+  return textWords.some((word) => termWords.some((own) => inflectionOf(own, word)));
 }
 
 /** Whether two words differ only past a common start, by at most {@link MAX_INFLECTION_ENDING} each. */
@@ -222,7 +243,7 @@ function isRelevantWith(result: SearchResult, query: ParsedQuery, stemIndex: Ste
   if (!query.phrases.every((phrase) => containsPhrase(folded, phrase))) return false;
   if (query.excluded.some((term) => containsPhrase(folded, term))) return false;
   let textStems: Map<string, string[]>[] | undefined;
-  const stems = {
+  const stems: ResultStems = {
     index: stemIndex,
     text: () => {
       textStems ??= stemIndex.textStems(writtenWords(text));
