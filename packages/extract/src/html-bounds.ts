@@ -1,4 +1,3 @@
-import { WebToolError } from '@mono-agent/budget-policy';
 import { scanHtml } from './html-scan.js';
 
 /**
@@ -48,13 +47,4 @@ export function withinDomBounds(shape: HtmlShape): boolean {
 export function boundsReason(shape: HtmlShape): string {
   if (shape.depth > MAX_HTML_DEPTH) return `nesting depth ${shape.depth} is over ${MAX_HTML_DEPTH}`;
   return `${shape.elements} elements are over ${MAX_HTML_ELEMENTS}`;
-}
-
-/** The `too_large` error for an HTML page even the streamed stage could not finish. */
-export function htmlTooLarge(reason: string): WebToolError {
-  return new WebToolError({
-    code: 'too_large',
-    message: `The HTML page is too large to extract: ${reason}. Ask for format "raw" to read it undecoded by a parser, or read it with start_line/max_lines.`,
-    details: { kind: 'html', reason },
-  });
 }
