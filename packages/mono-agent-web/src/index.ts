@@ -37,18 +37,17 @@ export {
 export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
 export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
 export type { PartialWebConfig } from './runtime/runtime-config.js';
+export type {
+  CreateWebRuntimeOptions,
+  StartRunOptions,
+  ToolCallResult,
+  WebRun,
+  WebRuntime,
+  WebRuntimeOptions,
+} from './runtime/runtime-types.js';
 export type { TimingEvent } from './runtime/timing-event.js';
 export type { FetchFailureData } from './runtime/web-fetch-call.js';
-export {
-  type CreateWebRuntimeOptions,
-  createWebRuntime,
-  FETCH_DEADLINE_MS,
-  type StartRunOptions,
-  type ToolCallResult,
-  type WebRun,
-  type WebRuntime,
-  type WebRuntimeOptions,
-} from './runtime/web-runtime.js';
+export { createWebRuntime, FETCH_DEADLINE_MS } from './runtime/web-runtime.js';
 export {
   LIVENESS_PROBE_TIMEOUT_MS,
   type ValidateOptions,

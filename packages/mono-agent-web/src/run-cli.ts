@@ -14,7 +14,7 @@ import {
   MAX_RUN_IDLE_SECONDS,
   MIN_RUN_IDLE_SECONDS,
 } from './runtime/idle-run-rotation.js';
-import type { ToolCallResult, WebRuntimeOptions } from './runtime/web-runtime.js';
+import type { ToolCallResult, WebRuntimeOptions } from './runtime/runtime-types.js';
 
 /** Where the CLI writes and what it reads; injected so tests and embedding hosts capture output. */
 export interface CliOutput {

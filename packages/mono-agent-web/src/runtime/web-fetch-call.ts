@@ -19,7 +19,7 @@ import { fetchFailureReason } from './fetch-failure-reason.js';
 import { effectiveRenderMode, type RequestedRender, rememberRender, renderReport } from './fetch-render.js';
 import { explainPolicyDenial, type PolicyDenial } from './policy-denial.js';
 import type { FetchContext, RunContext, SavedArtifact } from './run-context.js';
-import type { ToolCallResult } from './web-runtime.js';
+import type { ToolCallResult } from './runtime-types.js';
 
 /** The one deadline of a WebFetch call: admission, redirects, retry waits and the body. */
 export const FETCH_DEADLINE_MS = 45_000;

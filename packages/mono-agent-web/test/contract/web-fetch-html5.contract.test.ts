@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
-import { createWebRuntime, type WebRuntime } from '../../src/runtime/web-runtime.js';
+import type { WebRuntime } from '../../src/runtime/runtime-types.js';
+import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 
 const PAGES: Record<string, string> = {
   '/implied': [
