@@ -2,18 +2,17 @@
 // `ToolCallResult`, the run context holds `WebRuntimeOptions`, and `web-runtime.ts` imports both.
 import type { FailureCode } from '@mono-agent/budget-policy';
 import type { Coordinator } from '@mono-agent/host-coordination';
-import type { ArtifactSweepReport } from '@mono-agent/tool-adapters';
+import type { ToolCallResult as AdapterToolCallResult, ArtifactSweepReport } from '@mono-agent/tool-adapters';
 import type { WebConfig } from '../config/index.js';
 import type { CallOptions } from './call-progress.js';
 import type { PartialWebConfig } from './runtime-config.js';
 import type { TimingEvent } from './timing-event.js';
 
-/** The result of one tool call: the text the model reads, and whether it is an error. */
-export interface ToolCallResult {
-  /** Rendered, bounded, framed text. */
-  text: string;
-  /** Whether the call failed (the text then names only a category). */
-  isError: boolean;
+/**
+ * The result of one tool call: the adapters' text and error flag (the text of a failure names only a
+ * category), with the category and the outcome as data for hosts that read more than the text.
+ */
+export interface ToolCallResult extends AdapterToolCallResult {
   /** The failure category, when the call failed. */
   code?: FailureCode;
   /** The outcome as data (a `SearchOutcome`, or the fetch summary), for hosts and `--json`. */
