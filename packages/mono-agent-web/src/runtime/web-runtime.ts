@@ -24,7 +24,7 @@ import { DEFAULT_ARTIFACT_MAX_AGE_HOURS, DEFAULT_ARTIFACT_MAX_RUNS } from '../co
 import { processCoordinator, processSearchCache } from './process-shared.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
 import { createRunContext, type FetchParts, type RunDependencies } from './run-context.js';
-import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
+import { resolveRuntimeConfig } from './runtime-config.js';
 import type { CreateWebRuntimeOptions, WebRun, WebRuntime, WebRuntimeOptions } from './runtime-types.js';
 import { webFetchCall } from './web-fetch-call.js';
 import { webSearchCall } from './web-search-call.js';
@@ -77,17 +77,11 @@ function providersFor(
 
 /**
  * Builds the host-level runtime. The coordinator and the cache of successful searches are shared
- * process-wide (see {@link WebRuntime}); everything else belongs to a run. With no configuration (or part of one) the rest comes from
- * the defaults, `configFile` and the environment, as the CLI loads them.
+ * process-wide (see {@link WebRuntime}); everything else belongs to a run. With no configuration (or
+ * part of one) the rest comes from the defaults, `configFile` and the environment, as the CLI loads
+ * them.
  */
-export async function createWebRuntime(
-  configOrOptions: PartialWebConfig | CreateWebRuntimeOptions = {},
-  extraOptions: Omit<CreateWebRuntimeOptions, 'config'> = {},
-): Promise<WebRuntime> {
-  // `createWebRuntime()`, `createWebRuntime(config)` and `createWebRuntime({ config?, ...options })`.
-  const given: CreateWebRuntimeOptions = isRuntimeOptions(configOrOptions)
-    ? configOrOptions
-    : { ...extraOptions, config: configOrOptions };
+export async function createWebRuntime(given: CreateWebRuntimeOptions = {}): Promise<WebRuntime> {
   const config = await resolveRuntimeConfig(given);
   const options: WebRuntimeOptions = { ...given, config };
   // In process mode the coordinator is the process's one, shared with every other runtime; a host or
@@ -202,29 +196,6 @@ export async function createWebRuntime(
       await ownCoordinator?.close();
     },
   };
-}
-
-/** The option names that only {@link CreateWebRuntimeOptions} has, never a configuration section. */
-// A record over every option name, so an option added to WebRuntimeOptions must be listed here.
-const RUNTIME_OPTION_NAMES = Object.keys({
-  config: true,
-  configFile: true,
-  coordinator: true,
-  onTiming: true,
-  env: true,
-  keylessEndpoints: true,
-  processCache: true,
-  stateDirectory: true,
-  codexCommand: true,
-  renderer: true,
-  artifactSweep: true,
-} satisfies Record<keyof WebRuntimeOptions, true>);
-
-function isRuntimeOptions(
-  value: PartialWebConfig | CreateWebRuntimeOptions,
-): value is CreateWebRuntimeOptions {
-  const keys = Object.keys(value);
-  return keys.length === 0 || keys.some((key) => RUNTIME_OPTION_NAMES.includes(key));
 }
 
 function startRun(dependencies: RunDependencies): WebRun {

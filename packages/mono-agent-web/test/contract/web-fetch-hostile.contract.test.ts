@@ -28,11 +28,11 @@ let home: string;
 beforeAll(async () => {
   web = await startFixtureWeb();
   home = mkdtempSync(join(tmpdir(), 'mono-agent-hostile-'));
-  runtime = await createWebRuntime(
-    resolveWebConfig({
+  runtime = await createWebRuntime({
+    config: resolveWebConfig({
       env: { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${web.port}` },
     }),
-  );
+  });
   run = runtime.startRun();
 });
 afterAll(async () => {

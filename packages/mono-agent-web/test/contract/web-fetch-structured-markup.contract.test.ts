@@ -52,11 +52,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
-  runtime = await createWebRuntime(
-    resolveWebConfig({
+  runtime = await createWebRuntime({
+    config: resolveWebConfig({
       env: { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${port}` },
     }),
-  );
+  });
 });
 
 afterAll(async () => {
