@@ -25,6 +25,7 @@ export {
   type OriginCooldown,
   PROCESS_FETCH_ORIGIN_LIMITS,
 } from './runtime/fetch-admission.js';
+export type { FetchFailureData } from './runtime/fetch-failure.js';
 export {
   createIdleRunRotation,
   DEFAULT_RUN_IDLE_SECONDS,
@@ -46,7 +47,6 @@ export type {
   WebRuntimeOptions,
 } from './runtime/runtime-types.js';
 export type { TimingEvent } from './runtime/timing-event.js';
-export type { FetchFailureData } from './runtime/web-fetch-call.js';
 export { createWebRuntime, FETCH_DEADLINE_MS } from './runtime/web-runtime.js';
 export {
   LIVENESS_PROBE_TIMEOUT_MS,

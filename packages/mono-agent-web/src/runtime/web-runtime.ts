@@ -29,7 +29,7 @@ import type { CreateWebRuntimeOptions, WebRun, WebRuntime, WebRuntimeOptions } f
 import { webFetchCall } from './web-fetch-call.js';
 import { webSearchCall } from './web-search-call.js';
 
-export { FETCH_DEADLINE_MS } from './web-fetch-call.js';
+export { FETCH_DEADLINE_MS } from './fetch-page.js';
 
 function providersFor(
   options: WebRuntimeOptions,
