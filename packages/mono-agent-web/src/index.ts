@@ -14,9 +14,10 @@ export {
   type WebTools,
 } from './adapters/agent-adapters.js';
 export { MIN_AGENT_BROWSER_VERSION } from './browser-version.js';
+export type { CliOutput } from './cli-command.js';
 export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
-export { type CliOutput, runCli } from './run-cli.js';
+export { runCli } from './run-cli.js';
 export type { CallOptions, CallProgress } from './runtime/call-progress.js';
 export {
   COOLDOWN_END_WAIT_MS,
