@@ -14,9 +14,10 @@ export {
   type WebTools,
 } from './adapters/agent-adapters.js';
 export { MIN_AGENT_BROWSER_VERSION } from './browser-version.js';
+export type { CliOutput } from './cli-command.js';
 export * from './config/index.js';
 export { EXIT_CODES, type ExitCode } from './exit-codes.js';
-export { type CliOutput, runCli } from './run-cli.js';
+export { runCli } from './run-cli.js';
 export type { CallOptions, CallProgress } from './runtime/call-progress.js';
 export {
   COOLDOWN_END_WAIT_MS,
@@ -25,6 +26,7 @@ export {
   type OriginCooldown,
   PROCESS_FETCH_ORIGIN_LIMITS,
 } from './runtime/fetch-admission.js';
+export type { FetchFailureData } from './runtime/fetch-failure.js';
 export {
   createIdleRunRotation,
   DEFAULT_RUN_IDLE_SECONDS,
@@ -37,18 +39,16 @@ export {
 export { explainPolicyDenial, type PolicyDenial } from './runtime/policy-denial.js';
 export { resolveNetworkPolicy } from './runtime/resolve-network-policy.js';
 export type { PartialWebConfig } from './runtime/runtime-config.js';
+export type {
+  CreateWebRuntimeOptions,
+  StartRunOptions,
+  ToolCallResult,
+  WebRun,
+  WebRuntime,
+  WebRuntimeOptions,
+} from './runtime/runtime-types.js';
 export type { TimingEvent } from './runtime/timing-event.js';
-export type { FetchFailureData } from './runtime/web-fetch-call.js';
-export {
-  type CreateWebRuntimeOptions,
-  createWebRuntime,
-  FETCH_DEADLINE_MS,
-  type StartRunOptions,
-  type ToolCallResult,
-  type WebRun,
-  type WebRuntime,
-  type WebRuntimeOptions,
-} from './runtime/web-runtime.js';
+export { createWebRuntime, FETCH_DEADLINE_MS } from './runtime/web-runtime.js';
 export {
   LIVENESS_PROBE_TIMEOUT_MS,
   type ValidateOptions,

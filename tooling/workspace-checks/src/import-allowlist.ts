@@ -7,16 +7,7 @@
  * Import cycles between modules (repository paths; type imports count, since they tie the files'
  * design together even when erased from the build).
  */
-export const ALLOWED_IMPORT_CYCLES: readonly (readonly string[])[] = [
-  // The runtime's call modules take `ToolCallResult` and `WebRuntimeOptions` types from the module
-  // that imports them; those types belong in a module of their own below all four.
-  [
-    'packages/mono-agent-web/src/runtime/run-context.ts',
-    'packages/mono-agent-web/src/runtime/web-fetch-call.ts',
-    'packages/mono-agent-web/src/runtime/web-runtime.ts',
-    'packages/mono-agent-web/src/runtime/web-search-call.ts',
-  ],
-];
+export const ALLOWED_IMPORT_CYCLES: readonly (readonly string[])[] = [];
 
 /** Import cycles between packages (npm names). */
 export const ALLOWED_PACKAGE_CYCLES: readonly (readonly string[])[] = [];

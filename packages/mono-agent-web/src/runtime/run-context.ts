@@ -9,8 +9,8 @@ import type { Coordinator } from '@mono-agent/host-coordination';
 import type { NetworkPolicy } from '@mono-agent/net';
 import type { CodexSearchProvider, SearchChain } from '@mono-agent/search-providers';
 import { type ArtifactSink, guardToolOutput } from '@mono-agent/tool-adapters';
+import type { WebRuntimeOptions } from './runtime-types.js';
 import type { TimingEvent } from './timing-event.js';
-import type { WebRuntimeOptions } from './web-runtime.js';
 
 /** What a run is built from: the host-level parts it shares and the providers it owns. */
 export interface RunDependencies {

@@ -34,16 +34,16 @@ describe('createWebRuntime without a whole configuration', () => {
   });
 
   it('lays a partial configuration over the defaults, section by section', async () => {
-    const bare = await createWebRuntime({ network: { mode: 'localhost' } });
-    expect(bare.config.network).toEqual({ mode: 'localhost', allow: [] });
-    expect(bare.config.search.backend).toBe('auto');
-    expect(bare.config.fetch.render).toBe('never');
-    await bare.close();
+    const networkOnly = await createWebRuntime({ config: { network: { mode: 'localhost' } } });
+    expect(networkOnly.config.network).toEqual({ mode: 'localhost', allow: [] });
+    expect(networkOnly.config.search.backend).toBe('auto');
+    expect(networkOnly.config.fetch.render).toBe('never');
+    await networkOnly.close();
 
-    const wrapped = await createWebRuntime({ config: { search: { maxRequestsPerRun: 2 } }, env: {} });
-    expect(wrapped.config.search).toMatchObject({ maxRequestsPerRun: 2, backend: 'auto' });
-    expect(wrapped.config.search.codex.model).toBeTypeOf('string');
-    await wrapped.close();
+    const searchField = await createWebRuntime({ config: { search: { maxRequestsPerRun: 2 } }, env: {} });
+    expect(searchField.config.search).toMatchObject({ maxRequestsPerRun: 2, backend: 'auto' });
+    expect(searchField.config.search.codex.model).toBeTypeOf('string');
+    await searchField.close();
   });
 
   it('reports a broken configuration file as the CLI does, naming the file', async () => {

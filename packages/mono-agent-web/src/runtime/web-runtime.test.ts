@@ -63,8 +63,10 @@ describe('a run', () => {
     await run.close();
   });
 
-  it('accepts a bare configuration too', async () => {
-    const host = await createWebRuntime(resolveWebConfig({ env: { MONO_AGENT_NETWORK_MODE: 'none' } }));
+  it('runs a whole configuration as given', async () => {
+    const config = resolveWebConfig({ env: { MONO_AGENT_NETWORK_MODE: 'none' } });
+    const host = await createWebRuntime({ config });
+    expect(host.config).toBe(config);
     const run = host.startRun();
     const denied = await run.webFetch({ url: 'https://example.com/' });
     expect(denied.text).toContain('error: policy_denied');

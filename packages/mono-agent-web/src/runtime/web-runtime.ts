@@ -1,5 +1,3 @@
-import type { FailureCode } from '@mono-agent/budget-policy';
-import type { Coordinator } from '@mono-agent/host-coordination';
 import type { NetworkPolicy } from '@mono-agent/net';
 import {
   type CodexSearchProvider,
@@ -23,107 +21,15 @@ import {
   sweepToolOutput,
 } from '@mono-agent/tool-adapters';
 import { DEFAULT_ARTIFACT_MAX_AGE_HOURS, DEFAULT_ARTIFACT_MAX_RUNS } from '../config/config-constants.js';
-import type { WebConfig } from '../config/index.js';
-import type { CallOptions } from './call-progress.js';
 import { processCoordinator, processSearchCache } from './process-shared.js';
 import { resolveNetworkPolicy } from './resolve-network-policy.js';
 import { createRunContext, type FetchParts, type RunDependencies } from './run-context.js';
-import { type PartialWebConfig, resolveRuntimeConfig } from './runtime-config.js';
-import type { TimingEvent } from './timing-event.js';
+import { resolveRuntimeConfig } from './runtime-config.js';
+import type { CreateWebRuntimeOptions, WebRun, WebRuntime, WebRuntimeOptions } from './runtime-types.js';
 import { webFetchCall } from './web-fetch-call.js';
 import { webSearchCall } from './web-search-call.js';
 
-export { FETCH_DEADLINE_MS } from './web-fetch-call.js';
-
-/** The result of one tool call: the text the model reads, and whether it is an error. */
-export interface ToolCallResult {
-  /** Rendered, bounded, framed text. */
-  text: string;
-  /** Whether the call failed (the text then names only a category). */
-  isError: boolean;
-  /** The failure category, when the call failed. */
-  code?: FailureCode;
-  /** The outcome as data (a `SearchOutcome`, or the fetch summary), for hosts and `--json`. */
-  data?: unknown;
-}
-
-/** Options of {@link createWebRuntime}. */
-export interface WebRuntimeOptions {
-  /** The loaded configuration. */
-  config: WebConfig;
-  /** An agent configuration file, read only when `config` is left out or given in part. */
-  configFile?: string;
-  /** A coordinator to share (default: one for `config.coordination`). */
-  coordinator?: Coordinator;
-  /** Receives one bounded event per tool call. */
-  onTiming?: (event: TimingEvent) => void;
-  /** The environment the Ollama key variable is read from (default `process.env`). */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** Overrides of the keyless engines' endpoints (tests and demos point them at a local replay). */
-  keylessEndpoints?: { duckduckgo?: string; startpage?: string };
-  /**
-   * Whether successful searches go to the process-wide cache shared with every runtime configured
-   * alike (default `true`). `false` gives this runtime a cache of its own: a liveness probe must reach
-   * the backend and leave no answer for the agents of the process.
-   */
-  processCache?: boolean;
-  /** Host state directory for `host` coordination (default `~/.mono-agent/web-control`). */
-  stateDirectory?: string;
-  /** The `codex` executable for subscription search (default `codex` on the PATH). */
-  codexCommand?: string;
-  /**
-   * The browser renderer used when `tools.web.fetch.render` allows rendering (default: agent-browser
-   * run as `tools.web.fetch.browserCommand`). Ignored when the ceiling is `never`.
-   */
-  renderer?: import('@mono-agent/extract').DocumentRenderer;
-  /**
-   * Whether this runtime's host owns the sweep of `artifacts.dir/tool-output/`: it sweeps once when
-   * the runtime is made (bounded by {@link ARTIFACT_SWEEP_START_BUDGET_MS}) and every
-   * {@link ARTIFACT_SWEEP_INTERVAL_MS} while it lives. The CLI and the MCP server set it.
-   */
-  artifactSweep?: boolean;
-}
-
-/** One model run: its own budget, deferrals, in-flight work and document cache. */
-export interface WebRun {
-  /** A random id, naming the run's artifact folder. */
-  readonly id: string;
-  /** Runs WebSearch with model-supplied arguments. */
-  webSearch(args: unknown, options?: CallOptions): Promise<ToolCallResult>;
-  /** Runs WebFetch with model-supplied arguments. */
-  webFetch(args: unknown, options?: CallOptions): Promise<ToolCallResult>;
-  /** Ends the run: cancels what is in flight, forgets its caches and stops its Codex child process. Safe to call twice. */
-  close(): Promise<void>;
-}
-
-/** Options of {@link WebRuntime.startRun}. */
-export interface StartRunOptions {
-  /** The idle gap, in seconds, after which the host started this run in place of the previous one. */
-  freshAfterIdleSeconds?: number;
-}
-
-/**
- * The host-level runtime. In process mode its coordinator and search cache are the process's: every
- * runtime of the process shares them (the cache split by backend configuration).
- */
-export interface WebRuntime {
-  /** The configuration in force. */
-  readonly config: WebConfig;
-  /** The coordinator (for `web-control status` / `reset`). */
-  readonly coordinator: Coordinator;
-  /**
-   * Starts a run. A long-lived host that starts it because the previous run sat idle passes
-   * `freshAfterIdleSeconds`, and the run's first search says that a fresh run (and budget) began.
-   */
-  startRun(options?: StartRunOptions): WebRun;
-  /**
-   * Sweeps `artifacts.dir/tool-output/` under `artifacts.retention` (a dry run when asked), keeping
-   * the folders of this runtime's open runs; undefined when no artifacts directory is configured.
-   */
-  sweepArtifacts(options?: { dryRun?: boolean; budgetMs?: number }): Promise<ArtifactSweepReport | undefined>;
-  /** Closes every run still open. */
-  close(): Promise<void>;
-}
+export { FETCH_DEADLINE_MS } from './fetch-page.js';
 
 function providersFor(
   options: WebRuntimeOptions,
@@ -169,22 +75,13 @@ function providersFor(
   return codex === undefined ? { providers } : { providers, codex };
 }
 
-/** What {@link createWebRuntime} takes: the options with the configuration optional or partial. */
-export type CreateWebRuntimeOptions = Omit<WebRuntimeOptions, 'config'> & { config?: PartialWebConfig };
-
 /**
  * Builds the host-level runtime. The coordinator and the cache of successful searches are shared
- * process-wide (see {@link WebRuntime}); everything else belongs to a run. With no configuration (or part of one) the rest comes from
- * the defaults, `configFile` and the environment, as the CLI loads them.
+ * process-wide (see {@link WebRuntime}); everything else belongs to a run. With no configuration (or
+ * part of one) the rest comes from the defaults, `configFile` and the environment, as the CLI loads
+ * them.
  */
-export async function createWebRuntime(
-  configOrOptions: PartialWebConfig | CreateWebRuntimeOptions = {},
-  extraOptions: Omit<CreateWebRuntimeOptions, 'config'> = {},
-): Promise<WebRuntime> {
-  // `createWebRuntime()`, `createWebRuntime(config)` and `createWebRuntime({ config?, ...options })`.
-  const given: CreateWebRuntimeOptions = isRuntimeOptions(configOrOptions)
-    ? configOrOptions
-    : { ...extraOptions, config: configOrOptions };
+export async function createWebRuntime(given: CreateWebRuntimeOptions = {}): Promise<WebRuntime> {
   const config = await resolveRuntimeConfig(given);
   const options: WebRuntimeOptions = { ...given, config };
   // In process mode the coordinator is the process's one, shared with every other runtime; a host or
@@ -299,29 +196,6 @@ export async function createWebRuntime(
       await ownCoordinator?.close();
     },
   };
-}
-
-/** The option names that only {@link CreateWebRuntimeOptions} has, never a configuration section. */
-// A record over every option name, so an option added to WebRuntimeOptions must be listed here.
-const RUNTIME_OPTION_NAMES = Object.keys({
-  config: true,
-  configFile: true,
-  coordinator: true,
-  onTiming: true,
-  env: true,
-  keylessEndpoints: true,
-  processCache: true,
-  stateDirectory: true,
-  codexCommand: true,
-  renderer: true,
-  artifactSweep: true,
-} satisfies Record<keyof WebRuntimeOptions, true>);
-
-function isRuntimeOptions(
-  value: PartialWebConfig | CreateWebRuntimeOptions,
-): value is CreateWebRuntimeOptions {
-  const keys = Object.keys(value);
-  return keys.length === 0 || keys.some((key) => RUNTIME_OPTION_NAMES.includes(key));
 }
 
 function startRun(dependencies: RunDependencies): WebRun {

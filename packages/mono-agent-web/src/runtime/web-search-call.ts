@@ -3,7 +3,7 @@ import type { SearchOutcome } from '@mono-agent/search-providers';
 import { parseToolArguments, renderSearchOutcome, WebSearchInput } from '@mono-agent/tool-adapters';
 import type { CallOptions } from './call-progress.js';
 import type { RunContext } from './run-context.js';
-import type { ToolCallResult } from './web-runtime.js';
+import type { ToolCallResult } from './runtime-types.js';
 
 // Runs whose first search has already said that a fresh run began after an idle gap.
 const announcedFreshRuns = new WeakSet<RunContext>();

@@ -12,7 +12,8 @@ import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_PDF_PAGES } from '@mono-agent/ex
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
-import { createWebRuntime, type WebRun, type WebRuntime } from '../../src/runtime/web-runtime.js';
+import type { WebRun, WebRuntime } from '../../src/runtime/runtime-types.js';
+import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 
 import { BUILT_CLI } from './support/built-cli.js';
 
@@ -27,11 +28,11 @@ let home: string;
 beforeAll(async () => {
   web = await startFixtureWeb();
   home = mkdtempSync(join(tmpdir(), 'mono-agent-hostile-'));
-  runtime = await createWebRuntime(
-    resolveWebConfig({
+  runtime = await createWebRuntime({
+    config: resolveWebConfig({
       env: { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${web.port}` },
     }),
-  );
+  });
   run = runtime.startRun();
 });
 afterAll(async () => {

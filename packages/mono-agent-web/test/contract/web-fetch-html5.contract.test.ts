@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
-import { createWebRuntime, type WebRuntime } from '../../src/runtime/web-runtime.js';
+import type { WebRuntime } from '../../src/runtime/runtime-types.js';
+import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 
 const PAGES: Record<string, string> = {
   '/implied': [
@@ -106,11 +107,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
-  runtime = await createWebRuntime(
-    resolveWebConfig({
+  runtime = await createWebRuntime({
+    config: resolveWebConfig({
       env: { MONO_AGENT_NETWORK_MODE: 'allowlist', MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${port}` },
     }),
-  );
+  });
 });
 
 afterAll(async () => {

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FixtureWeb } from '@mono-agent/fixture-web';
 import { resolveWebConfig } from '../../src/config/index.js';
+import type { WebRuntimeOptions } from '../../src/runtime/runtime-types.js';
 import type { TimingEvent } from '../../src/runtime/timing-event.js';
-import { createWebRuntime, type WebRuntimeOptions } from '../../src/runtime/web-runtime.js';
+import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 
 const keylessFixture = (name: string) =>
   readFileSync(new URL(`../../../keyless-html/src/__fixtures__/${name}`, import.meta.url), 'utf8');

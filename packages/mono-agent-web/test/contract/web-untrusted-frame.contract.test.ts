@@ -22,7 +22,8 @@ import {
 } from '@mono-agent/tool-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
-import { createWebRuntime, type WebRun, type WebRuntime } from '../../src/runtime/web-runtime.js';
+import type { WebRun, WebRuntime } from '../../src/runtime/runtime-types.js';
+import { createWebRuntime } from '../../src/runtime/web-runtime.js';
 import { BUILT_CLI } from './support/built-cli.js';
 import {
   HOSTILE_QUERY,
