@@ -7,7 +7,9 @@ export default defineConfig(
     name: 'install',
     test: {
       include: ['src/**/*.install.ts'],
-      // One npm install per project is the slow part; everything after it runs in seconds.
+      // One npm install per project is the slow part, so the global setup packs and installs once
+      // for every test file; everything after it runs in seconds.
+      globalSetup: ['./src/install-global-setup.ts'],
       hookTimeout: 600_000,
       testTimeout: 120_000,
     },

@@ -1,25 +1,10 @@
+import { api, byId, cell, labelled, text, timeOf } from './console-api.js';
 import { renderMarkdown } from './markdown-preview.js';
+import { refreshStatus, reset } from './status-panel.js';
 
 /** A search or fetch shows its progress indicator only once it has taken this long. */
 const PROGRESS_DELAY_MS = 300;
 const STATUS_REFRESH_MS = 2000;
-
-const byId = (id) => document.getElementById(id);
-const text = (id, value) => {
-  byId(id).textContent = value;
-};
-const timeOf = (epochMs) => new Date(epochMs).toLocaleTimeString();
-
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const value = await response.json();
-  if (!response.ok) throw new Error(value.error ?? `HTTP ${response.status}`);
-  return value;
-}
 
 /** Runs `work` with the busy indicator `progressId` shown after the delay, and `button` disabled. */
 async function withProgress(progressId, button, work) {
@@ -117,12 +102,6 @@ function domainOf(url) {
   } catch {
     return '';
   }
-}
-
-function cell(row, value) {
-  const element = row.insertCell();
-  element.textContent = value;
-  return element;
 }
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -408,84 +387,6 @@ const STAGES = {
   text: 'a plain-text document',
   raw: 'the decoded body, unprocessed',
 };
-
-const COOLDOWN_CAUSES = { throttled: 'throttled', infrastructure_failure: 'repeated failures' };
-
-/** A duration as minutes and seconds, rounded up ("4 min 12 s"). */
-function duration(milliseconds) {
-  const total = Math.max(0, Math.ceil(milliseconds / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  return [
-    hours ? `${hours} h` : '',
-    minutes ? `${minutes} min` : '',
-    seconds || total === 0 ? `${seconds} s` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** One scope's cooldown in words: its cause, its end in local time and the time left. */
-function cooldownOf(scope, now) {
-  const cause = COOLDOWN_CAUSES[scope.cooldownCause] ?? 'cause not recorded';
-  if (scope.coolingDown && scope.cooldownUntil)
-    return `${cause}: until ${timeOf(scope.cooldownUntil)}, ${duration(scope.cooldownUntil - now)} left`;
-  if (scope.probeInFlight) return `over (${cause}); one probe request is out`;
-  if (scope.probeDue) return `over (${cause}); the next request is the probe`;
-  return 'none';
-}
-
-/** A cell that carries its column's name, shown beside the value when the table is stacked. */
-function labelled(row, label, value) {
-  const element = cell(row, value);
-  element.dataset.label = label;
-  return element;
-}
-
-async function refreshStatus() {
-  try {
-    const status = await api('GET', '/api/status');
-    text('status-mode', status.mode + (status.stateFile ? ` (${status.stateFile})` : ''));
-    text('status-buckets', `${status.bucketCount} of ${status.limits.maxBuckets}`);
-    text('status-active', String(status.activeRequests));
-    text('status-cooling', String(status.coolingDownCount));
-    text('status-updated', timeOf(status.generatedAt));
-    const body = byId('scopes-table').tBodies[0];
-    body.replaceChildren();
-    for (const scope of status.scopes) {
-      const row = body.insertRow();
-      labelled(row, 'Kind', scope.kind);
-      const key = labelled(row, 'Scope', scope.key.slice(0, 8));
-      key.title = `SHA-256 of the backend or origin: ${scope.key}`;
-      key.className = 'key';
-      labelled(row, 'Active', String(scope.activeRequests));
-      labelled(row, 'Cooldown', cooldownOf(scope, status.generatedAt));
-      labelled(row, 'Admitted', String(scope.admissions));
-    }
-    if (status.scopes.length === 0) {
-      const row = body.insertRow();
-      cell(row, 'No scope yet: a search or fetch creates one.').colSpan = 5;
-    }
-  } catch (error) {
-    text('status-updated', `status unavailable: ${error.message}`);
-  }
-}
-
-async function reset() {
-  try {
-    const report = await api('POST', '/api/reset');
-    text(
-      'reset-message',
-      report.reset
-        ? `Cleared ${report.clearedBuckets} scope${report.clearedBuckets === 1 ? '' : 's'}.`
-        : `Refused: ${report.activeRequests} request${report.activeRequests === 1 ? ' is' : 's are'} active; reset clears state only when nothing is in flight.`,
-    );
-  } catch (error) {
-    text('reset-message', `Refused: ${error.message}`);
-  }
-  await refreshStatus();
-}
 
 async function newRun() {
   const { run } = await api('POST', '/api/run');

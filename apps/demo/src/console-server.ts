@@ -15,6 +15,8 @@ const PUBLIC_DIRECTORY = fileURLToPath(new URL('../public/', import.meta.url));
 const ASSETS: Record<string, string> = {
   '/': 'index.html',
   '/console.js': 'console.js',
+  '/console-api.js': 'console-api.js',
+  '/status-panel.js': 'status-panel.js',
   '/markdown-preview.js': 'markdown-preview.js',
   '/console.css': 'console.css',
 };
