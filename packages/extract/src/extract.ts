@@ -1,20 +1,20 @@
 import { WebToolError } from '@mono-agent/budget-policy';
-import { closeStrayCdata } from './cdata-in-html.js';
-import { parseContentType } from './content-type.js';
-import { countReplacements, type DecodedBody, decodeBody } from './decode-body.js';
-import { detectKind } from './detect-kind.js';
-import { extractHtml } from './extract-html.js';
-import { extractJson } from './extract-json.js';
-import { extractPdf } from './extract-pdf.js';
-import { parseXml } from './extract-xml.js';
+import { parseContentType } from './decode/content-type.js';
+import { countReplacements, type DecodedBody, decodeBody } from './decode/decode-body.js';
+import { detectKind } from './decode/detect-kind.js';
 import { failureReason } from './failure-reason.js';
-import { feedToMarkdown } from './feed-to-markdown.js';
+import { extractJson } from './formats/extract-json.js';
+import { extractPdf } from './formats/extract-pdf.js';
+import { parseXml } from './formats/extract-xml.js';
+import { feedToMarkdown } from './formats/feed-to-markdown.js';
+import { closeStrayCdata } from './html/cdata-in-html.js';
+import { extractHtml } from './html/extract-html.js';
+import { htmlToStreamedText } from './html/html-streamed-text.js';
+import { markdownToText } from './html/markdown-to-text.js';
+import type { PageMetadata } from './html/page-metadata.js';
+import { detectSparseShell } from './html/sparse-shell.js';
 import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
-import { htmlToStreamedText } from './html-streamed-text.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
-import { markdownToText } from './markdown-to-text.js';
-import type { PageMetadata } from './page-metadata.js';
-import { detectSparseShell } from './sparse-shell.js';
 import { assertParseable } from './structured-limit.js';
 import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
 
@@ -135,7 +135,7 @@ export async function extractWith(
       parserFailures: [],
     };
   }
-  // Every HTML stage reads a stray `<![CDATA[` as a browser does (see cdata-in-html.ts).
+  // Every HTML stage reads a stray `<![CDATA[` as a browser does (see html/cdata-in-html.ts).
   const html = closeStrayCdata(decoded.text);
   // The DOM stages cost time, memory and stack that grow faster than the page; a page past their
   // bounds is read in one streaming pass instead, and so is one the DOM stages broke on.
@@ -153,7 +153,7 @@ export async function extractWith(
       article = await extractHtml(html, url);
       // Read from the markup as served: extraction drops the head and the byline with the chrome.
       // Loaded here, like the DOM stages, so a worker that never reads HTML never loads it.
-      const { readPageMetadata } = await import('./page-metadata.js');
+      const { readPageMetadata } = await import('./html/page-metadata.js');
       metadata = await readPageMetadata(html);
     } catch (error) {
       if (WebToolError.isInstance(error)) throw error;

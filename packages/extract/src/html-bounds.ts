@@ -1,5 +1,5 @@
 import { WebToolError } from '@mono-agent/budget-policy';
-import { scanHtml } from './html-scan.js';
+import { scanHtml } from './html/html-scan.js';
 
 /**
  * The most elements a page may have for the DOM stages (Readability, Defuddle, Turndown) to run.
