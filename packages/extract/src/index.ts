@@ -40,9 +40,8 @@ export {
   MAX_BYLINE_CHARS,
   MAX_DESCRIPTION_CHARS,
   MAX_METADATA_FIELD_CHARS,
-  type PageMetadata,
-  readPageMetadata,
-} from './html/page-metadata.js';
+} from './html/metadata-text.js';
+export { type PageMetadata, readPageMetadata } from './html/page-metadata.js';
 export { safeAbsoluteUrl } from './html/safe-link.js';
 export {
   detectSparseShell,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toIsoDate } from './metadata-dates.js';
-import {
-  languageTag,
-  MAX_DESCRIPTION_CHARS,
-  MAX_METADATA_FIELD_CHARS,
-  readPageMetadata,
-} from './page-metadata.js';
+import { languageTag, MAX_DESCRIPTION_CHARS, MAX_METADATA_FIELD_CHARS } from './metadata-text.js';
+import { readPageMetadata } from './page-metadata.js';
 
 const page = (head: string, body = '<p>Text.</p>', htmlAttributes = '') =>
   `<!doctype html><html${htmlAttributes}><head><title>T</title>${head}</head><body>${body}</body></html>`;
