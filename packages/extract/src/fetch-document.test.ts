@@ -7,7 +7,8 @@ import {
 import { httpRequest } from '@mono-agent/net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FetchDocumentOptions, fetchDocument } from './fetch-document.js';
-import { type ExtractionPool, type ExtractionRun, inlineExtraction } from './pool/extraction-pool.js';
+import { inlineExtraction } from './pool/extraction-pool.js';
+import type { ExtractionPool, ExtractionRun } from './pool/pool-options.js';
 
 let web: FixtureWeb;
 beforeAll(async () => {

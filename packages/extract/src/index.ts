@@ -55,8 +55,8 @@ export {
 } from './html/sparse-shell.js';
 export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
+export { createExtractionPool, inlineExtraction, sharedExtractionPool } from './pool/extraction-pool.js';
 export {
-  createExtractionPool,
   DEFAULT_EXTRACTION_DEADLINE_MS,
   DOM_STAGES_BUDGET_MS,
   EXTRACTION_POOL_SIZE,
@@ -64,11 +64,9 @@ export {
   type ExtractionPool,
   type ExtractionPoolOptions,
   type ExtractionRun,
-  inlineExtraction,
   MAX_TASKS_PER_WORKER,
   RECYCLE_WORKER_HEAP_MB,
-  sharedExtractionPool,
-} from './pool/extraction-pool.js';
+} from './pool/pool-options.js';
 export {
   type AccessBarrier,
   detectAccessBarrier,

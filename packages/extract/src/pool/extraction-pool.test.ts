@@ -1,12 +1,12 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createExtractionPool } from './extraction-pool.js';
 import {
-  createExtractionPool,
   type ExtractionPool,
   MAX_TASKS_PER_WORKER,
   RECYCLE_WORKER_HEAP_MB,
   recyclesWorker,
-} from './extraction-pool.js';
+} from './pool-options.js';
 
 const url = 'https://example.org/';
 const article = `<!doctype html><html><head><title>T</title></head><body><article><h1>Title</h1>${'<p>Some words of a paragraph that reads like an article.</p>'.repeat(20)}</article></body></html>`;

@@ -1,10 +1,32 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { WebToolError } from '@mono-agent/budget-policy';
+import type { WebToolError } from '@mono-agent/budget-policy';
 import { type ExtractOptions, extract } from '../extract.js';
 import type { ExtractedDocument } from '../types.js';
 import { deserializeError, type ExtractionReply, type ExtractionTask } from './extraction-protocol.js';
+import {
+  cancelledError,
+  DomStagesFailed,
+  memoryError,
+  timeoutError,
+  type WorkerEvent,
+  workerFailure,
+} from './pool-errors.js';
+import {
+  DEFAULT_EXTRACTION_DEADLINE_MS,
+  DOM_STAGES_BUDGET_MS,
+  EXTRACTION_POOL_SIZE,
+  EXTRACTION_WORKER_HEAP_MB,
+  EXTRACTION_WORKER_YOUNG_HEAP_MB,
+  type ExtractionPool,
+  type ExtractionPoolOptions,
+  poolNumber,
+  RECYCLE_WORKER_HEAP_MB,
+  recyclesWorker,
+  STREAMED_STAGE_RESERVE_MS,
+  WORKER_IDLE_MS,
+} from './pool-options.js';
 import { createFlagLock } from './worker-heap.js';
 
 // One lock for every pool of the process, even pools of two copies of this package: the flag it
@@ -13,101 +35,6 @@ const lockKey = Symbol.for('@mono-agent/extract:gc-flag-lock');
 const lockHolder = globalThis as Record<symbol, Int32Array | undefined>;
 lockHolder[lockKey] ??= createFlagLock();
 const GC_FLAG_LOCK = lockHolder[lockKey];
-
-/** Worker threads a pool runs at most; more extractions wait for a free one. */
-export const EXTRACTION_POOL_SIZE = 2;
-
-/**
- * The old-generation heap of one extraction worker, in MiB. A page that needs more ends its worker
- * (and falls back to a cheaper stage or becomes `too_large`) instead of growing the process.
- */
-export const EXTRACTION_WORKER_HEAP_MB = 192;
-
-/** The young-generation heap of one extraction worker, in MiB. */
-export const EXTRACTION_WORKER_YOUNG_HEAP_MB = 16;
-
-/**
- * The most time the DOM stages (Readability, Defuddle, Turndown) get for one page. Past it the worker
- * is ended and the page is read again by the streamed-text stage, which takes linear time. Real
- * article pages take a small fraction of it; what takes longer is a page built to be slow.
- */
-export const DOM_STAGES_BUDGET_MS = 4_000;
-
-/** Time kept back from the deadline for the streamed-text stage when the DOM stages fail. */
-export const STREAMED_STAGE_RESERVE_MS = 5_000;
-
-/** The deadline of an extraction when the caller gives none. */
-export const DEFAULT_EXTRACTION_DEADLINE_MS = 45_000;
-
-/** Extractions one worker runs before it is replaced, so what its parsers keep cannot accumulate. */
-export const MAX_TASKS_PER_WORKER = 200;
-
-/**
- * A worker whose heap occupies more than this many MiB after a task collects its garbage in full,
- * and is replaced if it still does. V8 keeps the memory a large page made the heap grow by for as
- * long as the worker runs, so without this one large page would raise the process's memory for the
- * rest of its life. After ordinary pages a worker's heap occupies about 40 to 55 MB once collected.
- */
-export const RECYCLE_WORKER_HEAP_MB = 64;
-
-/** An idle worker is ended after this long. */
-export const WORKER_IDLE_MS = 30_000;
-
-/** Bounds of one extraction through a pool. */
-export interface ExtractionRun {
-  /** Epoch milliseconds by which the document must be ready; the worker is ended then. */
-  deadlineAt?: number | undefined;
-  /** Cancels the extraction; its worker is ended. */
-  signal?: AbortSignal | undefined;
-  /**
-   * Hands a byte body over to the pool instead of lending it: when it fills its `ArrayBuffer`, the
-   * buffer is moved to the worker rather than copied, and the caller's array is left empty (length 0).
-   * For a caller that does not read the body after extracting it. By default the pool copies it.
-   */
-  transferBody?: boolean | undefined;
-}
-
-/** Runs extractions off the calling thread. */
-export interface ExtractionPool {
-  /**
-   * Extracts like {@link extract}, in a worker thread with its own bounded heap. Resolves to the
-   * document or rejects with a `WebToolError` (`timeout` at the deadline, `cancelled`, `too_large`
-   * when the page needs more memory than a worker has, or the extraction's own failure).
-   */
-  extract(options: ExtractOptions, run?: ExtractionRun): Promise<ExtractedDocument>;
-  /**
-   * Starts a worker ahead of need when none is idle, so that its start-up overlaps whatever comes
-   * before the extraction (`fetchDocument` calls it before the request goes out).
-   */
-  prepare?(): void;
-  /** Ends every worker; extractions still running or waiting are cancelled. */
-  close(): Promise<void>;
-}
-
-/** Options of {@link createExtractionPool}. */
-export interface ExtractionPoolOptions {
-  /** Workers at most; {@link EXTRACTION_POOL_SIZE} by default. */
-  size?: number | undefined;
-  /** Old-generation heap per worker in MiB; {@link EXTRACTION_WORKER_HEAP_MB} by default. */
-  heapMb?: number | undefined;
-  /** The DOM stages' time budget; {@link DOM_STAGES_BUDGET_MS} by default. */
-  domStagesBudgetMs?: number | undefined;
-  /** Whether a new worker loads the HTML parsers before it takes work; true by default. */
-  preloadHtmlParsers?: boolean | undefined;
-  /**
-   * The heap size in MiB past which a worker collects its garbage after a task, and is replaced if
-   * the heap stays past it; {@link RECYCLE_WORKER_HEAP_MB} by default.
-   */
-  recycleHeapMb?: number | undefined;
-}
-
-/**
- * Whether a worker is replaced after a task: it has run {@link MAX_TASKS_PER_WORKER} tasks, or its
- * heap occupies more than `recycleHeapMb` (measured after the full collection the worker makes then).
- */
-export function recyclesWorker(tasks: number, heapBytes: number, recycleHeapMb: number): boolean {
-  return tasks >= MAX_TASKS_PER_WORKER || heapBytes > recycleHeapMb * 1024 * 1024;
-}
 
 /**
  * The body an extraction sends to its workers. Bytes travel as a transferred buffer the pool owns:
@@ -128,33 +55,6 @@ function fillsItsBuffer(body: Uint8Array): boolean {
   );
 }
 
-/**
- * A numeric pool option, or its default when absent. Anything but a finite number at least 0 (above 0
- * where `positive`) is refused with a `validation_error` naming the option, so that a NaN bound
- * cannot quietly switch a limit off.
- */
-function poolNumber(
-  options: ExtractionPoolOptions,
-  name: 'size' | 'heapMb' | 'domStagesBudgetMs' | 'recycleHeapMb',
-  fallback: number,
-  positive = false,
-): number {
-  const value: unknown = options[name];
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isFinite(value) && (positive ? value > 0 : value >= 0))
-    return value;
-  throw new WebToolError({
-    code: 'validation_error',
-    message: `The extraction pool option ${name} must be a finite number ${positive ? 'above' : 'of at least'} 0.`,
-    details: { option: name, value: String(value).slice(0, 40) },
-  });
-}
-
-/** Raised inside the pool when the DOM stages used up their time or memory: retry without them. */
-class DomStagesFailed {
-  constructor(readonly reason: string) {}
-}
-
 interface PooledWorker {
   worker: Worker;
   tasks: number;
@@ -165,11 +65,6 @@ interface PooledWorker {
   /** The running task's handler of worker events. */
   listener: ((event: WorkerEvent) => void) | undefined;
 }
-
-type WorkerEvent =
-  | { type: 'reply'; reply: ExtractionReply }
-  | { type: 'error'; error: Error }
-  | { type: 'exit'; exitCode: number };
 
 interface Waiter {
   resolve: (worker: PooledWorker) => void;
@@ -489,39 +384,4 @@ function workerEntry(): { url: URL; execArgv: string[] | undefined } {
     url: new URL(`data:text/javascript,${encodeURIComponent(boot)}`),
     execArgv: ['--conditions=@mono-agent/source'],
   };
-}
-
-function timeoutError(): WebToolError {
-  return new WebToolError({
-    code: 'timeout',
-    message: 'Extraction did not finish before the fetch deadline; the page is too costly to read in time.',
-    details: { stage: 'extraction' },
-  });
-}
-
-function cancelledError(reason: unknown): WebToolError {
-  return new WebToolError({
-    code: 'cancelled',
-    message: 'The extraction was cancelled.',
-    ...(reason === undefined ? {} : { cause: reason }),
-    details: { stage: 'extraction' },
-  });
-}
-
-function memoryError(heapMb: number): WebToolError {
-  return new WebToolError({
-    code: 'too_large',
-    message: `The document needs more than ${heapMb} MiB of memory to extract. Ask for format "raw" to read it undecoded by a parser.`,
-    details: { stage: 'extraction', limitMb: heapMb, reason: 'memory' },
-  });
-}
-
-function workerFailure(event: WorkerEvent): WebToolError {
-  const reason =
-    event.type === 'exit' ? `exit ${event.exitCode}` : event.type === 'error' ? event.error.name : 'reply';
-  return new WebToolError({
-    code: 'internal_error',
-    message: `The extraction worker stopped unexpectedly (${reason}); this is a bug worth reporting.`,
-    details: { stage: 'extraction', reason },
-  });
 }
