@@ -2,7 +2,8 @@ import { recordedPages } from '@mono-agent/fixture-web';
 import { describe, expect, it } from 'vitest';
 import { extract } from '../extract.js';
 import type { ExtractionStage, ParserFailure } from '../types.js';
-import { extractHtml, PASSED_OVER } from './extract-html.js';
+import { PASSED_OVER } from './cascade-record.js';
+import { extractHtml } from './extract-html.js';
 
 // "Parse HTML with Defuddle, then Readability plus Turndown, then a cleaned-body Turndown fallback."
 // The record says which stage produced the text and why each earlier one was passed over.

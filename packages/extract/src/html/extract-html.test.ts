@@ -1,14 +1,13 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import {
-  extractHtml,
   FRAGMENT_MAX_EDGE,
   FRAGMENT_MAX_SHARE,
   FRAGMENT_MIN_GROWTH,
   holdsSpreadBlock,
-  SPREAD_MIN_SHARE,
-  spreadContent,
-} from './extract-html.js';
+} from './article-rules.js';
+import { extractHtml } from './extract-html.js';
+import { SPREAD_MIN_SHARE, spreadContent } from './spread-content.js';
 
 const url = 'https://docs.example.org/guide/start.html';
 
