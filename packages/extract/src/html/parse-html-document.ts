@@ -36,37 +36,55 @@ export async function parseHtmlDocument(html: string): Promise<Document> {
     placeStrayElements(parsed);
     return parsed;
   }
-  const head: string[] = [];
-  const body: string[] = [];
-  let inBody = false;
-  const place = (node: ParsedNode, section: 'head' | 'body' | 'auto'): void => {
-    const markup = serialize(node);
-    if (section === 'auto' && !inBody) {
-      const blank = node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() === '';
-      const metadata = node.nodeType === ELEMENT_NODE && HEAD_ELEMENTS.has(node.localName ?? '');
-      if (blank || metadata || node.nodeType === COMMENT_NODE) {
-        head.push(markup);
-        return;
-      }
-      inBody = true;
-    }
-    (section === 'head' ? head : body).push(markup);
-  };
-  const walk = (nodes: ArrayLike<ParsedNode>) => {
-    for (const node of Array.from(nodes)) {
-      if (node.nodeType === DOCUMENT_TYPE_NODE) continue;
-      const name = node.nodeType === ELEMENT_NODE ? node.localName : undefined;
-      if (name === 'html') walk(node.childNodes);
-      else if (name === 'head') for (const child of Array.from(node.childNodes)) place(child, 'head');
-      else if (name === 'body') {
-        inBody = true;
-        for (const child of Array.from(node.childNodes)) place(child, 'body');
-      } else place(node, 'auto');
-    }
-  };
-  walk(parsed.childNodes as unknown as ArrayLike<ParsedNode>);
+  const sections: Sections = { head: [], body: [], inBody: false };
+  walkNodes(parsed.childNodes as unknown as ArrayLike<ParsedNode>, sections);
+  const { head, body } = sections;
   return parseHTML(`<!doctype html><html><head>${head.join('')}</head><body>${body.join('')}</body></html>`)
     .document as unknown as Document;
+}
+
+/** The serialized head and body of a page being rebuilt, and whether its body content has begun. */
+interface Sections {
+  head: string[];
+  body: string[];
+  inBody: boolean;
+}
+
+/** Places each node where the HTML parsing rules put it, descending into `<html>`, `<head>` and `<body>`. */
+function walkNodes(nodes: ArrayLike<ParsedNode>, sections: Sections): void {
+  for (const node of Array.from(nodes)) {
+    if (node.nodeType === DOCUMENT_TYPE_NODE) continue;
+    const name = node.nodeType === ELEMENT_NODE ? node.localName : undefined;
+    if (name === 'html') walkNodes(node.childNodes, sections);
+    else if (name === 'head') for (const child of Array.from(node.childNodes)) place(child, 'head', sections);
+    else if (name === 'body') {
+      sections.inBody = true;
+      for (const child of Array.from(node.childNodes)) place(child, 'body', sections);
+    } else place(node, 'auto', sections);
+  }
+}
+
+/**
+ * Adds a node to its section; a node outside both (`auto`) goes to the head until the first content
+ * that cannot be there, and to the body from then on.
+ */
+function place(node: ParsedNode, section: 'head' | 'body' | 'auto', sections: Sections): void {
+  const markup = serialize(node);
+  if (section === 'auto' && !sections.inBody) {
+    if (belongsBeforeBody(node)) {
+      sections.head.push(markup);
+      return;
+    }
+    sections.inBody = true;
+  }
+  (section === 'head' ? sections.head : sections.body).push(markup);
+}
+
+/** Whether a node before any body content stays in the head: blank text, a comment or metadata. */
+function belongsBeforeBody(node: ParsedNode): boolean {
+  const blank = node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() === '';
+  const metadata = node.nodeType === ELEMENT_NODE && HEAD_ELEMENTS.has(node.localName ?? '');
+  return blank || metadata || node.nodeType === COMMENT_NODE;
 }
 
 /** Whether the document element is `<html>` with a `<body>` child, read without linkedom's head/body getters (which rewrite the tree). */
