@@ -134,6 +134,11 @@ function group(element: Element | undefined): string {
   return latex.length === 1 || /^\\[a-zA-Z]+$/.test(latex) ? latex : `{${latex}}`;
 }
 
+/** The trimmed TeX of an argument of a root, an over- or underscript; empty when the element is missing. */
+function argument(element: Element | undefined): string {
+  return element === undefined ? '' : toLatex(element).trim();
+}
+
 function token(text: string): string {
   const trimmed = text.replace(/\s+/g, ' ').trim();
   // A command is followed by a space, so that a letter after it does not lengthen its name.
@@ -167,18 +172,18 @@ function toLatex(element: Element): string {
     case 'msubsup':
       return `${group(first)}_${group(second)}^${group(third)}`;
     case 'mfrac':
-      return `\\frac{${toLatex(first ?? element).trim()}}{${second === undefined ? '' : toLatex(second).trim()}}`;
+      return `\\frac{${toLatex(first ?? element).trim()}}{${argument(second)}}`;
     case 'msqrt':
       return `\\sqrt{${children(element).map(toLatex).join('').trim()}}`;
     case 'mroot':
-      return `\\sqrt[${second === undefined ? '' : toLatex(second).trim()}]{${first === undefined ? '' : toLatex(first).trim()}}`;
+      return `\\sqrt[${argument(second)}]{${argument(first)}}`;
     case 'mover': {
       const accent = ACCENTS[(second?.textContent ?? '').trim()];
       if (accent !== undefined && first !== undefined) return `${accent}{${toLatex(first).trim()}}`;
-      return `\\overset{${second === undefined ? '' : toLatex(second).trim()}}{${first === undefined ? '' : toLatex(first).trim()}}`;
+      return `\\overset{${argument(second)}}{${argument(first)}}`;
     }
     case 'munder':
-      return `\\underset{${second === undefined ? '' : toLatex(second).trim()}}{${first === undefined ? '' : toLatex(first).trim()}}`;
+      return `\\underset{${argument(second)}}{${argument(first)}}`;
     case 'munderover':
       return `${group(first)}_${group(second)}^${group(third)}`;
     case 'mfenced': {
