@@ -81,23 +81,11 @@ const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
  * `og:type` only the lack of an article's declaration.
  */
 export function pageKind(document: ParentNode): PageKind {
-  let article = false;
-  let other = false;
-  let product = false;
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
-      for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? []) {
-        const type = name
-          .slice(1, -1)
-          .replace(/^https?:\/\/schema\.org\//i, '')
-          .toLowerCase();
-        if (THREAD_TYPES.has(type)) return 'thread';
-        if (NON_ARTICLE_TYPES.has(type)) other = true;
-        if (PRODUCT_TYPES.has(type)) product = true;
-        if (ARTICLE_TYPES.has(type)) article = true;
-      }
-    }
-  }
+  const types = jsonLdTypes(document);
+  if (types.some((type) => THREAD_TYPES.has(type))) return 'thread';
+  const other = types.some((type) => NON_ARTICLE_TYPES.has(type));
+  const product = types.some((type) => PRODUCT_TYPES.has(type));
+  const article = types.some((type) => ARTICLE_TYPES.has(type));
   if (document.querySelector(THREAD_MICRODATA) !== null) return 'thread';
   if (product) return 'product';
   const openGraph = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
@@ -105,4 +93,21 @@ export function pageKind(document: ParentNode): PageKind {
   if (!other && (article || /^\s*article\s*$/i.test(openGraph))) return 'article';
   if (/product/i.test(openGraph) || document.querySelector(PRODUCT_MICRODATA) !== null) return 'product';
   return 'other';
+}
+
+/** Every JSON-LD `@type` on the page, without a schema.org prefix and in lower case. */
+function jsonLdTypes(document: ParentNode): string[] {
+  const types: string[] = [];
+  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+    for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
+      for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? [])
+        types.push(
+          name
+            .slice(1, -1)
+            .replace(/^https?:\/\/schema\.org\//i, '')
+            .toLowerCase(),
+        );
+    }
+  }
+  return types;
 }
