@@ -64,29 +64,48 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
     if (best !== undefined && (wordCounts.get(series.container) ?? 0) >= best.words) break;
     // The picked text already holds most of this series (a thread with every answer kept).
     if (pickedWords.length >= SERIES_PART_MAX_SHARE * series.memberWords) continue;
-    let root: Element | null = series.container;
     // Only a thread's root may rise above its series: on other pages the text beside a series
     // (an article above its comments) is not a part of it.
     const levels = thread ? SERIES_ROOT_MAX_LEVELS : 0;
-    for (let level = 0; root !== null && level <= levels; level++) {
-      const rootWords = wordCounts.get(root) ?? 0;
-      if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) break;
-      if (best !== undefined && rootWords >= best.words) break;
-      if (trigramOverlap(pickedWords, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP) {
-        best = { root, words: rootWords };
-        break;
-      }
-      root = root.parentElement;
-    }
+    best = rootHoldingPicked(series, pickedWords, wordCounts, levels, best) ?? best;
   }
   if (best !== undefined || !thread) return best?.root;
   // A thread whose posts the extractor dropped altogether (as a comment section, say): its largest
   // series of posts, when that holds clearly more than what was picked.
+  return largestSeries(candidates, pickedWords.length);
+}
+
+/**
+ * The element from the series' container up to `levels` above it that holds the picked text,
+ * when it is smaller than `best` and not grown far past the series and the picked text; undefined
+ * when no such element does.
+ */
+function rootHoldingPicked(
+  series: Series,
+  pickedWords: string[],
+  wordCounts: Map<Element, number>,
+  levels: number,
+  best: { root: Element; words: number } | undefined,
+): { root: Element; words: number } | undefined {
+  let root: Element | null = series.container;
+  for (let level = 0; root !== null && level <= levels; level++) {
+    const rootWords = wordCounts.get(root) ?? 0;
+    if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) return undefined;
+    if (best !== undefined && rootWords >= best.words) return undefined;
+    if (trigramOverlap(pickedWords, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP)
+      return { root, words: rootWords };
+    root = root.parentElement;
+  }
+  return undefined;
+}
+
+/** The container of the series with the most member words, when it holds clearly more than was picked. */
+function largestSeries(candidates: readonly Series[], pickedWords: number): Element | undefined {
   let largest: Series | undefined;
   for (const series of candidates) {
     if (largest === undefined || series.memberWords > largest.memberWords) largest = series;
   }
-  return largest !== undefined && largest.memberWords > pickedWords.length / SERIES_PART_MAX_SHARE
+  return largest !== undefined && largest.memberWords > pickedWords / SERIES_PART_MAX_SHARE
     ? largest.container
     : undefined;
 }
