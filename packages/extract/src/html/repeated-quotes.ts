@@ -39,6 +39,42 @@ export function dropRepeatedQuotes(markdown: string): string {
   if (!/^ {0,3}>/m.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const kept: string[] = [];
+  const reader = trigramReader();
+  let fence: string | undefined;
+  let dropped = false;
+  for (let index = 0; index < lines.length; ) {
+    const line = lines[index] ?? '';
+    if (fence === undefined && QUOTE_LINE.test(line)) {
+      const end = quoteEnd(lines, index);
+      const quote = lines.slice(index, end);
+      const attributed = quote.length > 1 && isAttribution(line);
+      if (isRepeatedQuote(quote, attributed, reader.seen)) {
+        dropped = true;
+        // "Ann said:" stays, so that the reply still says whom it answers.
+        if (attributed) kept.push(line);
+      } else {
+        const block = quote.join('\n');
+        kept.push(block);
+        reader.read(block);
+      }
+      index = end;
+      continue;
+    }
+    fence = fenceAfter(line, fence);
+    kept.push(line);
+    reader.read(line);
+    index++;
+  }
+  return dropped
+    ? kept
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : markdown;
+}
+
+/** The word trigrams of the text read so far, read across the ends of lines and blocks. */
+function trigramReader(): { seen: Set<string>; read: (text: string) => void } {
   const seen = new Set<string>();
   const last: string[] = [];
   const read = (text: string) => {
@@ -48,45 +84,30 @@ export function dropRepeatedQuotes(markdown: string): string {
       if (last.length === 3) seen.add(trigramAt(last, 0));
     }
   };
-  let fence: string | undefined;
-  let dropped = false;
-  for (let index = 0; index < lines.length; ) {
-    const line = lines[index] ?? '';
-    if (fence === undefined && QUOTE_LINE.test(line)) {
-      let end = index + 1;
-      while (end < lines.length && QUOTE_LINE.test(lines[end] ?? '')) end++;
-      const block = lines.slice(index, end).join('\n');
-      const attributed = end - index > 1 && isAttribution(lines[index] ?? '');
-      // What the quotation says: its attribution and the targets of its links are not compared.
-      const said = withoutLinkTargets(lines.slice(attributed ? index + 1 : index, end).join('\n'));
-      const blockWords = words(said.toLowerCase());
-      let shared = 0;
-      for (let at = 0; at + 2 < blockWords.length; at++) {
-        if (seen.has(trigramAt(blockWords, at))) shared++;
-      }
-      const trigrams = Math.max(0, blockWords.length - 2);
-      // A callout (`> [!WARNING]`) is the page's own text, which a page may well say twice.
-      const callout = /^ {0,3}> ?\[!/.test(line);
-      if (!callout && trigrams > 0 && shared >= REPEATED_QUOTE_MIN_SHARE * trigrams) {
-        dropped = true;
-        // "Ann said:" stays, so that the reply still says whom it answers.
-        if (attributed) kept.push(lines[index] ?? '');
-      } else {
-        kept.push(block);
-        read(block);
-      }
-      index = end;
-      continue;
-    }
-    fence = fenceAfter(line, fence);
-    kept.push(line);
-    read(line);
-    index++;
+  return { seen, read };
+}
+
+/** The index after the last line of the blockquote that starts at `index`. */
+function quoteEnd(lines: readonly string[], index: number): number {
+  let end = index + 1;
+  while (end < lines.length && QUOTE_LINE.test(lines[end] ?? '')) end++;
+  return end;
+}
+
+/**
+ * Whether a blockquote (its lines) repeats what was read before it: at least
+ * {@link REPEATED_QUOTE_MIN_SHARE} of its word trigrams are in `seen`.
+ */
+function isRepeatedQuote(quote: readonly string[], attributed: boolean, seen: ReadonlySet<string>): boolean {
+  // What the quotation says: its attribution and the targets of its links are not compared.
+  const said = withoutLinkTargets(quote.slice(attributed ? 1 : 0).join('\n'));
+  const blockWords = words(said.toLowerCase());
+  let shared = 0;
+  for (let at = 0; at + 2 < blockWords.length; at++) {
+    if (seen.has(trigramAt(blockWords, at))) shared++;
   }
-  return dropped
-    ? kept
-        .join('\n')
-        .replace(/\n{3,}/g, '\n\n')
-        .trim()
-    : markdown;
+  const trigrams = Math.max(0, blockWords.length - 2);
+  // A callout (`> [!WARNING]`) is the page's own text, which a page may well say twice.
+  const callout = /^ {0,3}> ?\[!/.test(quote[0] ?? '');
+  return !callout && trigrams > 0 && shared >= REPEATED_QUOTE_MIN_SHARE * trigrams;
 }
