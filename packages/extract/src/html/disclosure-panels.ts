@@ -38,35 +38,13 @@ const PANEL_MAX_LINK_SHARE = 0.5;
  * headings, are replaced by their content. Returns how many panels were shown.
  */
 export function revealDisclosurePanels(document: Document): number {
-  // One walk collects the controls' targets, the hidden elements and the buttons (with whether they
-  // sit in a heading); the rest touches only those.
-  const controlled = new Set<string>();
-  const hidden: Element[] = [];
-  const buttons: [Element, boolean][] = [];
   const root = document.documentElement;
   if (root === null) return 0;
-  const stack: [Element, boolean][] = [[root, false]];
-  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const [element, inHeading] = entry;
-    const name = element.localName;
-    if (element.hasAttributes()) {
-      const controls = element.getAttribute('aria-controls');
-      if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') controlled.add(id);
-      if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true')
-        hidden.push(element);
-    }
-    const heading = inHeading || HEADINGS.has(name);
-    if (name === 'button') buttons.push([element, heading]);
-    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
-      stack.push([child, heading]);
-    }
-  }
-  let shown = 0;
+  const { controlled, hidden, buttons } = collectDisclosureParts(root);
   const shownIds = new Set<string>();
+  let shown = 0;
   for (const element of hidden) {
-    const role = element.getAttribute('role') ?? '';
-    if (!PANEL_ROLES.has(role) && !(element.id !== '' && controlled.has(element.id))) continue;
-    if (!isPageText(element)) continue;
+    if (!isShownPanel(element, controlled)) continue;
     element.removeAttribute('hidden');
     element.removeAttribute('aria-hidden');
     if (element.id !== '') shownIds.add(element.id);
@@ -80,6 +58,49 @@ export function revealDisclosurePanels(document: Document): number {
       button.replaceWith(...Array.from(button.childNodes));
   }
   return shown;
+}
+
+/** What {@link revealDisclosurePanels} reads of a page: the controls' targets, the hidden elements, the buttons. */
+interface DisclosureParts {
+  controlled: Set<string>;
+  hidden: Element[];
+  /** Each button, with whether it sits in a heading. */
+  buttons: [Element, boolean][];
+}
+
+/**
+ * Collects the controls' targets, the hidden elements and the buttons (with whether they sit in a
+ * heading) in one walk, so that the rest touches only those.
+ */
+function collectDisclosureParts(root: Element): DisclosureParts {
+  const parts: DisclosureParts = { controlled: new Set(), hidden: [], buttons: [] };
+  const stack: [Element, boolean][] = [[root, false]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [element, inHeading] = entry;
+    const name = element.localName;
+    if (element.hasAttributes()) readDisclosureAttributes(element, parts);
+    const heading = inHeading || HEADINGS.has(name);
+    if (name === 'button') parts.buttons.push([element, heading]);
+    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
+      stack.push([child, heading]);
+    }
+  }
+  return parts;
+}
+
+/** Records the ids an element's `aria-controls` names, and the element when it is hidden. */
+function readDisclosureAttributes(element: Element, parts: DisclosureParts): void {
+  const controls = element.getAttribute('aria-controls');
+  if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') parts.controlled.add(id);
+  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true')
+    parts.hidden.push(element);
+}
+
+/** Whether a hidden element is a panel (by role or by a control naming it) whose text is the page's. */
+function isShownPanel(element: Element, controlled: ReadonlySet<string>): boolean {
+  const role = element.getAttribute('role') ?? '';
+  if (!PANEL_ROLES.has(role) && !(element.id !== '' && controlled.has(element.id))) return false;
+  return isPageText(element);
 }
 
 /** An inline `opacity` declaration of zero (`0`, `0.0`, `.0`, `0%`), with what precedes it. */
