@@ -39,39 +39,63 @@ export function normalizeSrcset(value: string): string | undefined {
   while (at < length && kept.length < MAX_SRCSET_CANDIDATES) {
     while (at < length && (isSpace(value.charCodeAt(at)) || value[at] === ',')) at++;
     if (at >= length) break;
-    const urlStart = at;
-    while (at < length && !isSpace(value.charCodeAt(at))) at++;
-    let urlEnd = at;
-    let descriptor: string | undefined;
-    if (value[urlEnd - 1] === ',') {
-      // A URL ending in commas ends its candidate: it has no descriptors.
-      while (urlEnd > urlStart && value[urlEnd - 1] === ',') urlEnd--;
-    } else {
-      const descriptorsStart = at;
-      let depth = 0;
-      for (; at < length; at++) {
-        const character = value[at];
-        if (character === '(') depth++;
-        else if (character === ')') depth = Math.max(0, depth - 1);
-        else if (character === ',' && depth === 0) break;
-      }
-      for (const token of value.slice(descriptorsStart, at).split(/\s+/)) {
-        if (DESCRIPTOR.test(token)) {
-          descriptor = token;
-          break;
-        }
-      }
-      at++;
-    }
-    if (urlEnd === urlStart) continue;
-    let url: string;
-    if (urlEnd - urlStart <= MAX_SRCSET_URL_CHARS) url = value.slice(urlStart, urlEnd);
-    else if (/^data:/i.test(value.slice(urlStart, urlStart + 5)))
-      url = dataUrlHeader(value, urlStart, urlEnd);
-    else continue;
-    kept.push(`${url} ${descriptor ?? '1x'}`);
+    const candidate = readCandidate(value, at);
+    at = candidate.next;
+    const url = keptUrl(value, candidate.urlStart, candidate.urlEnd);
+    if (url !== undefined) kept.push(`${url} ${candidate.descriptor ?? '1x'}`);
   }
   return kept.length === 0 ? undefined : kept.join(', ');
+}
+
+/** One candidate of a source set: where its URL stands, its descriptor, and where the next one may begin. */
+interface Candidate {
+  urlStart: number;
+  urlEnd: number;
+  descriptor: string | undefined;
+  next: number;
+}
+
+/** Reads the candidate whose URL begins at `at`. */
+function readCandidate(value: string, at: number): Candidate {
+  const urlStart = at;
+  let urlEnd = at;
+  while (urlEnd < value.length && !isSpace(value.charCodeAt(urlEnd))) urlEnd++;
+  const next = urlEnd;
+  if (value[urlEnd - 1] === ',') {
+    // A URL ending in commas ends its candidate: it has no descriptors.
+    while (urlEnd > urlStart && value[urlEnd - 1] === ',') urlEnd--;
+    return { urlStart, urlEnd, descriptor: undefined, next };
+  }
+  const descriptorsEnd = endOfDescriptors(value, next);
+  const descriptor = value
+    .slice(next, descriptorsEnd)
+    .split(/\s+/)
+    .find((token) => DESCRIPTOR.test(token));
+  return { urlStart, urlEnd, descriptor, next: descriptorsEnd + 1 };
+}
+
+/** Where the descriptors that begin at `at` end: at the first comma outside parentheses, or the value's end. */
+function endOfDescriptors(value: string, at: number): number {
+  let depth = 0;
+  let end = at;
+  for (; end < value.length; end++) {
+    const character = value[end];
+    if (character === '(') depth++;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (character === ',' && depth === 0) break;
+  }
+  return end;
+}
+
+/**
+ * The URL a candidate keeps: itself when it is short enough, an over-long inline image's header;
+ * undefined for an empty or over-long other URL.
+ */
+function keptUrl(value: string, urlStart: number, urlEnd: number): string | undefined {
+  if (urlEnd === urlStart) return undefined;
+  if (urlEnd - urlStart <= MAX_SRCSET_URL_CHARS) return value.slice(urlStart, urlEnd);
+  if (/^data:/i.test(value.slice(urlStart, urlStart + 5))) return dataUrlHeader(value, urlStart, urlEnd);
+  return undefined;
 }
 
 /** The most characters of an over-long inline image's header (`data:image/png;base64`) kept. */
