@@ -62,34 +62,8 @@ export function collect(document: DomNode): Collected {
   };
   const pending: DomNode[] = [document];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
-      const name = node.name ?? '';
-      const attribs = node.attribs ?? {};
-      if (name === 'html' && found.htmlLang === undefined && attribs.lang !== undefined) {
-        found.htmlLang = attribs.lang;
-      }
-      if (name === 'meta') readMeta(attribs, found.meta);
-      if (name === 'script') {
-        if ((attribs.type ?? '').trim().toLowerCase() === 'application/ld+json')
-          found.jsonLd.push(textOf(node, true));
-        continue;
-      }
-      if (name === 'style' || name === 'template' || name === 'noscript') continue;
-      const itemprop = (attribs.itemprop ?? '').toLowerCase().split(/\s+/);
-      if (itemprop.includes('author') || itemprop.includes('creator')) found.itemAuthors.push(node);
-      if (itemprop.includes('datepublished')) {
-        found.itemDates.push(attribs.content ?? attribs.datetime ?? textOf(node));
-      }
-      if (itemprop.includes('publisher')) found.itemPublishers.push(node);
-      if (
-        name === 'time' &&
-        attribs.datetime !== undefined &&
-        ('pubdate' in attribs || /publish/i.test(attribs.class ?? ''))
-      ) {
-        found.publishTimes.push(attribs.datetime);
-      }
-      if (isBylineCandidate(name, attribs)) found.bylines.push(node);
-    }
+    const element = node.type === 'tag' || node.type === 'script' || node.type === 'style';
+    if (element && !readElement(node, found)) continue;
     const children = node.children ?? [];
     // Pushed in reverse so that nodes come off the stack in document order.
     for (let index = children.length - 1; index >= 0; index--) {
@@ -98,6 +72,46 @@ export function collect(document: DomNode): Collected {
     }
   }
   return found;
+}
+
+/**
+ * Records what one element gives the fields; false when its content is not walked (a script's or a
+ * style's text, a template's or noscript's markup is no part of the page's visible metadata).
+ */
+function readElement(node: DomNode, found: Collected): boolean {
+  const name = node.name ?? '';
+  const attribs = node.attribs ?? {};
+  if (name === 'html' && found.htmlLang === undefined && attribs.lang !== undefined) {
+    found.htmlLang = attribs.lang;
+  }
+  if (name === 'meta') readMeta(attribs, found.meta);
+  if (name === 'script') {
+    if ((attribs.type ?? '').trim().toLowerCase() === 'application/ld+json')
+      found.jsonLd.push(textOf(node, true));
+    return false;
+  }
+  if (name === 'style' || name === 'template' || name === 'noscript') return false;
+  readItemProperties(node, attribs, found);
+  if (name === 'time' && attribs.datetime !== undefined && isPublishTime(attribs)) {
+    found.publishTimes.push(attribs.datetime);
+  }
+  if (isBylineCandidate(name, attribs)) found.bylines.push(node);
+  return true;
+}
+
+/** Records an element whose `itemprop` names an author, a publishing date or a publisher. */
+function readItemProperties(node: DomNode, attribs: Record<string, string>, found: Collected): void {
+  const itemprop = (attribs.itemprop ?? '').toLowerCase().split(/\s+/);
+  if (itemprop.includes('author') || itemprop.includes('creator')) found.itemAuthors.push(node);
+  if (itemprop.includes('datepublished')) {
+    found.itemDates.push(attribs.content ?? attribs.datetime ?? textOf(node));
+  }
+  if (itemprop.includes('publisher')) found.itemPublishers.push(node);
+}
+
+/** Whether a `<time>` marks the publishing time: `pubdate`, or a class that says so. */
+function isPublishTime(attribs: Record<string, string>): boolean {
+  return 'pubdate' in attribs || /publish/i.test(attribs.class ?? '');
 }
 
 function readMeta(attribs: Record<string, string>, meta: Map<string, string[]>): void {
