@@ -55,6 +55,32 @@ function fillsItsBuffer(body: Uint8Array): boolean {
   );
 }
 
+/** Takes back the bytes a worker hands back when its DOM stages start, so a second attempt can send them. */
+function takeBodyBack(outgoing: OutgoingBody, body: Uint8Array | undefined): void {
+  if (body === undefined) return;
+  outgoing.body = body;
+  outgoing.away = false;
+}
+
+/**
+ * The error a task ends with when its worker stops instead of replying: the pool was closed, the
+ * worker ran out of memory (in the DOM stages, which the streamed stage may retry, or elsewhere),
+ * or it failed otherwise.
+ */
+function stoppedWorkerError(
+  event: Exclude<WorkerEvent, { type: 'reply' }>,
+  closed: boolean,
+  inDomStages: boolean,
+  heapMb: number,
+): unknown {
+  if (event.type === 'exit' && closed) return cancelledError('the extraction pool is closed');
+  const outOfMemory =
+    event.type === 'error' && (event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+  if (outOfMemory && inDomStages) return new DomStagesFailed(`the DOM stages needed more than ${heapMb} MiB`);
+  if (outOfMemory) return memoryError(heapMb);
+  return workerFailure(event);
+}
+
 interface PooledWorker {
   worker: Worker;
   tasks: number;
@@ -257,40 +283,25 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
         finish({ error: cancelledError(signal.reason) }, 0); // the worker is unused, so it goes back idle
         return;
       }
+      const startDomStages = (body: Uint8Array | undefined) => {
+        inDomStages = true;
+        takeBodyBack(outgoing, body);
+        const budget = Math.min(domBudgetMs, deadlineAt - Date.now() - STREAMED_STAGE_RESERVE_MS);
+        const reason = `the DOM stages ran past ${domBudgetMs} ms`;
+        if (budget <= 0)
+          finish({ error: new DomStagesFailed('too little time was left for the DOM stages') }, 'end');
+        else domTimer = setTimeout(() => finish({ error: new DomStagesFailed(reason) }, 'end'), budget);
+      };
       pooled.listener = (event) => {
-        if (event.type === 'reply') {
-          const { reply } = event;
-          if (reply.id !== id) return;
-          if (reply.type === 'dom-stages') {
-            inDomStages = true;
-            if (reply.body !== undefined) {
-              outgoing.body = reply.body;
-              outgoing.away = false;
-            }
-            const budget = Math.min(domBudgetMs, deadlineAt - Date.now() - STREAMED_STAGE_RESERVE_MS);
-            const reason = `the DOM stages ran past ${domBudgetMs} ms`;
-            if (budget <= 0)
-              finish({ error: new DomStagesFailed('too little time was left for the DOM stages') }, 'end');
-            else domTimer = setTimeout(() => finish({ error: new DomStagesFailed(reason) }, 'end'), budget);
-            return;
-          }
-          if (reply.type === 'done') finish({ document: reply.document }, reply.heapBytes);
-          else if (reply.type === 'failed') finish({ error: deserializeError(reply.error) }, reply.heapBytes);
+        if (event.type !== 'reply') {
+          finish({ error: stoppedWorkerError(event, closed, inDomStages, heapMb) }, 'end');
           return;
         }
-        if (event.type === 'exit' && closed) {
-          finish({ error: cancelledError('the extraction pool is closed') }, 'end');
-          return;
-        }
-        const outOfMemory =
-          event.type === 'error' && (event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-        if (outOfMemory && inDomStages) {
-          finish({ error: new DomStagesFailed(`the DOM stages needed more than ${heapMb} MiB`) }, 'end');
-        } else if (outOfMemory) {
-          finish({ error: memoryError(heapMb) }, 'end');
-        } else {
-          finish({ error: workerFailure(event) }, 'end');
-        }
+        const { reply } = event;
+        if (reply.id !== id) return;
+        if (reply.type === 'dom-stages') startDomStages(reply.body);
+        else if (reply.type === 'done') finish({ document: reply.document }, reply.heapBytes);
+        else if (reply.type === 'failed') finish({ error: deserializeError(reply.error) }, reply.heapBytes);
       };
       const task: ExtractionTask = { id, options: { ...options, body: outgoing.body }, skipDomStages };
       const transfer: ArrayBuffer[] = [];
