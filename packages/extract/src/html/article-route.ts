@@ -46,14 +46,7 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   // boilerplate Readability keeps; the cleaned block stands for the block when it is the same
   // article (`chooseArticle`), and a failed cleaning leaves the block as Readability gave it.
   const { found, reason: readabilityReason } = await runReadability(log, document);
-  let blockArticle: StageArticle | undefined;
-  if (found !== undefined && isUsableArticle(found.article.text)) {
-    const { parseHTML } = await loadLinkedom();
-    const block = parseHTML(`<!doctype html><html><head>${head}</head><body>${found.html}</body></html>`);
-    blockArticle = (await runDefuddle(log, block.document as unknown as Document)).article;
-  }
-  // Menus and "related stories" lists that came along inside the story's block.
-  if (blockArticle !== undefined) blockArticle = withoutLinkLists(blockArticle);
+  const blockArticle = await cleanBlock(log, found, head);
   const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
   // A block that is mostly lists of links is the site's menu, not the story.
   const menu = found !== undefined && blockProse !== undefined && isMenuBlock(blockProse, found.article);
@@ -70,17 +63,7 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
     return finishStage(log, 'readability', chosen, blockTitle);
   }
   if (chosen !== undefined && partial) {
-    // The block is a small part of the page's prose: Defuddle's article stands when it holds the
-    // block as a fragment spread through it.
-    if (whole !== undefined && holdsSpreadBlock(whole, chosen.text)) {
-      return finishStage(log, 'defuddle', whole, wholeTitle);
-    }
-    // The block may be one post of a series: a link aggregator's discussion declared an article,
-    // where Readability keeps the longest comment. Defuddle then reads the whole series.
-    const series = await wholeSeries(log, page, chosen, false);
-    if (series !== undefined && series !== chosen) return finishStage(log, 'defuddle', series, wholeTitle);
-    passOverDefuddle(log, whole, wholeError, PASSED_OVER.notSpread(chosenWords));
-    return finishStage(log, 'readability', chosen, blockTitle);
+    return readPartialBlock(log, page, { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle });
   }
   // No block, or a short one: Defuddle's usable article stands when the block is too short to be a
   // story at all, or when it holds the block as a fragment of a larger one (a news brief with its
@@ -94,4 +77,54 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   recordFailure(log, 'defuddle', wholeError ?? EMPTY_ARTICLE);
   recordFailure(log, 'readability', readabilityReason ?? (menu ? PASSED_OVER.menu : EMPTY_ARTICLE));
   return { article: undefined, title: whole?.title ?? found?.article.title ?? log.pageTitle };
+}
+
+/** Readability's block as Readability found it: the article and the block's HTML. */
+type FoundBlock = Awaited<ReturnType<typeof runReadability>>['found'];
+
+/**
+ * Readability's block cleaned by Defuddle, on a page of the block and the original head, without
+ * the menus and "related stories" lists that came along inside the story's block; undefined when
+ * the block is not a usable article or the cleaning failed.
+ */
+async function cleanBlock(
+  log: CascadeLog,
+  found: FoundBlock,
+  head: string,
+): Promise<StageArticle | undefined> {
+  if (found === undefined || !isUsableArticle(found.article.text)) return undefined;
+  const { parseHTML } = await loadLinkedom();
+  const block = parseHTML(`<!doctype html><html><head>${head}</head><body>${found.html}</body></html>`);
+  const cleaned = (await runDefuddle(log, block.document as unknown as Document)).article;
+  return cleaned === undefined ? undefined : withoutLinkLists(cleaned);
+}
+
+/** The chosen block and Defuddle's article of the whole page, with the titles each falls back on. */
+interface BlockAndWhole {
+  chosen: StageArticle;
+  chosenWords: number;
+  blockTitle: string | undefined;
+  whole: StageArticle | undefined;
+  wholeError: Parameters<typeof passOverDefuddle>[2];
+  wholeTitle: string | undefined;
+}
+
+/** Decides a long block that is a small part of the page's prose. */
+async function readPartialBlock(
+  log: CascadeLog,
+  page: Document,
+  block: BlockAndWhole,
+): Promise<RouteOutcome> {
+  const { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle } = block;
+  // The block is a small part of the page's prose: Defuddle's article stands when it holds the
+  // block as a fragment spread through it.
+  if (whole !== undefined && holdsSpreadBlock(whole, chosen.text)) {
+    return finishStage(log, 'defuddle', whole, wholeTitle);
+  }
+  // The block may be one post of a series: a link aggregator's discussion declared an article,
+  // where Readability keeps the longest comment. Defuddle then reads the whole series.
+  const series = await wholeSeries(log, page, chosen, false);
+  if (series !== undefined && series !== chosen) return finishStage(log, 'defuddle', series, wholeTitle);
+  passOverDefuddle(log, whole, wholeError, PASSED_OVER.notSpread(chosenWords));
+  return finishStage(log, 'readability', chosen, blockTitle);
 }
