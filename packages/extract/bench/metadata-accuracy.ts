@@ -13,10 +13,10 @@
 // first paragraph, so the description column is indicative only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toIsoDate } from '../src/html/metadata-dates.js';
+import { type PageMetadata, readPageMetadata } from '../src/html/page-metadata.js';
+import { parseHtmlDocument } from '../src/html/parse-html-document.js';
 import { loadDefuddle } from '../src/lazy-modules.js';
-import { toIsoDate } from '../src/metadata-dates.js';
-import { type PageMetadata, readPageMetadata } from '../src/page-metadata.js';
-import { parseHtmlDocument } from '../src/parse-html-document.js';
 
 type Field = keyof PageMetadata;
 const FIELDS: readonly [Field, string][] = [

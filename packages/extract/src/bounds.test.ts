@@ -1,15 +1,15 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import { describe, expect, it } from 'vitest';
+import { detectKind, SNIFF_BYTES } from './decode/detect-kind.js';
+import { extract } from './extract.js';
+import { failureReason, MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
+import { MAX_XML_ENTITY_EXPANDED_CHARS } from './formats/extract-xml.js';
 import {
   chooseArticle,
   DEFUDDLE_MIN_WORD_SHARE,
   isUsableArticle,
   LOADING_SHELL_MAX_WORDS,
-} from './choose-article.js';
-import { detectKind, SNIFF_BYTES } from './detect-kind.js';
-import { extract } from './extract.js';
-import { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
-import { failureReason, MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
+} from './html/choose-article.js';
 import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 
 const url = 'https://example.org/';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { WebToolError } from '@mono-agent/budget-policy';
 import { describe, expect, it } from 'vitest';
-import { countReplacements } from './decode-body.js';
+import { countReplacements } from './decode/decode-body.js';
 import { extract } from './extract.js';
 import { MAX_STRUCTURED_PARSE_BYTES } from './structured-limit.js';
 

@@ -1,22 +1,22 @@
 import { WebToolError } from '@mono-agent/budget-policy';
-import { closeStrayCdata } from './cdata-in-html.js';
-import { parseContentType } from './content-type.js';
-import { countReplacements, type DecodedBody, decodeBody } from './decode-body.js';
-import { detectKind } from './detect-kind.js';
-import { extractHtml } from './extract-html.js';
-import { extractJson } from './extract-json.js';
-import { extractPdf } from './extract-pdf.js';
-import { parseXml } from './extract-xml.js';
+import { parseContentType } from './decode/content-type.js';
+import { countReplacements, type DecodedBody, decodeBody } from './decode/decode-body.js';
+import { detectKind } from './decode/detect-kind.js';
 import { failureReason } from './failure-reason.js';
-import { feedToMarkdown } from './feed-to-markdown.js';
+import { extractJson } from './formats/extract-json.js';
+import { extractPdf } from './formats/extract-pdf.js';
+import { parseXml } from './formats/extract-xml.js';
+import { feedToMarkdown } from './formats/feed-to-markdown.js';
+import { closeStrayCdata } from './html/cdata-in-html.js';
+import { extractHtml } from './html/extract-html.js';
+import { htmlToStreamedText } from './html/html-streamed-text.js';
+import { markdownToText } from './html/markdown-to-text.js';
+import type { PageMetadata } from './html/page-metadata.js';
+import { detectSparseShell } from './html/sparse-shell.js';
 import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
-import { htmlToStreamedText } from './html-streamed-text.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
-import { markdownToText } from './markdown-to-text.js';
-import type { PageMetadata } from './page-metadata.js';
-import { detectSparseShell } from './sparse-shell.js';
 import { assertParseable } from './structured-limit.js';
-import { type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
+import { type ContentKind, type ExtractedDocument, OUTPUT_FORMATS, type OutputFormat } from './types.js';
 
 /** Input of {@link extract}. */
 export interface ExtractOptions {
@@ -63,53 +63,9 @@ export async function extractWith(
   const kind = detectKind(mediaType, body);
   const byteLength = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
 
-  if (kind === 'pdf') {
-    if (format === 'raw') {
-      throw new WebToolError({
-        code: 'unsupported_content',
-        message: 'A PDF has no decoded text form; ask for format "markdown" or "text".',
-        details: { kind, format },
-      });
-    }
-    if (typeof body === 'string') {
-      throw new WebToolError({
-        code: 'validation_error',
-        message: 'A PDF body must be passed as bytes, not as a string.',
-        details: { kind },
-      });
-    }
-    assertParseable(byteLength, kind);
-    const pdf = await extractPdf(body);
-    return {
-      url,
-      kind,
-      format,
-      content: format === 'text' ? markdownToText(pdf.content) : pdf.content,
-      ...(pdf.title === undefined ? {} : { title: pdf.title }),
-      charset: 'binary',
-      charsetSource: 'binary',
-      replacementCount: 0,
-      stage: 'pdf',
-      parserFailures: [],
-      pageCount: pdf.pageCount,
-    };
-  }
-
-  const decoded: DecodedBody =
-    typeof body === 'string'
-      ? { text: body, charset: 'utf-8', charsetSource: 'string', replacementCount: countReplacements(body) }
-      : await decodeBody(body, {
-          headerCharset,
-          declaration: kind === 'html' ? 'html' : kind === 'xml' || kind === 'feed' ? 'xml' : 'none',
-        });
-  const base = {
-    url,
-    format,
-    charset: decoded.charset,
-    charsetSource: decoded.charsetSource,
-    replacementCount: decoded.replacementCount,
-    ...(decoded.charsetHint === undefined ? {} : { charsetHint: decoded.charsetHint }),
-  };
+  if (kind === 'pdf') return extractPdfDocument(body, url, format, byteLength);
+  const decoded = await decodeAs(body, kind, headerCharset);
+  const base = documentBase(url, format, decoded);
   if (format === 'raw') {
     return { ...base, kind, content: decoded.text, stage: 'raw', parserFailures: [] };
   }
@@ -120,46 +76,132 @@ export async function extractWith(
   if (kind === 'json') {
     return { ...base, kind, content: await extractJson(decoded.text), stage: 'json', parserFailures: [] };
   }
-  if (kind === 'xml' || kind === 'feed') {
-    const xml = await parseXml(decoded.text, url);
-    if (xml.kind === 'xml') {
-      return { ...base, kind: 'xml', content: decoded.text.trim(), stage: 'xml', parserFailures: [] };
-    }
-    const markdown = await feedToMarkdown(xml.title, xml.entries, url);
+  if (kind === 'xml' || kind === 'feed') return extractXmlDocument(decoded.text, url, format, base);
+  return extractHtmlDocument(decoded.text, url, format, base, strategy);
+}
+
+/** The text of a PDF body, which must be bytes and may not be asked for raw. */
+async function extractPdfDocument(
+  body: Uint8Array | string,
+  url: string,
+  format: OutputFormat,
+  byteLength: number,
+): Promise<ExtractedDocument> {
+  const kind = 'pdf';
+  if (format === 'raw') {
+    throw new WebToolError({
+      code: 'unsupported_content',
+      message: 'A PDF has no decoded text form; ask for format "markdown" or "text".',
+      details: { kind, format },
+    });
+  }
+  if (typeof body === 'string') {
+    throw new WebToolError({
+      code: 'validation_error',
+      message: 'A PDF body must be passed as bytes, not as a string.',
+      details: { kind },
+    });
+  }
+  assertParseable(byteLength, kind);
+  const pdf = await extractPdf(body);
+  return {
+    url,
+    kind,
+    format,
+    content: format === 'text' ? markdownToText(pdf.content) : pdf.content,
+    ...(pdf.title === undefined ? {} : { title: pdf.title }),
+    charset: 'binary',
+    charsetSource: 'binary',
+    replacementCount: 0,
+    stage: 'pdf',
+    parserFailures: [],
+    pageCount: pdf.pageCount,
+  };
+}
+
+/** The body as text: a string as it is, bytes decoded by the charset their kind may declare. */
+async function decodeAs(
+  body: Uint8Array | string,
+  kind: ContentKind,
+  headerCharset: string | undefined,
+): Promise<DecodedBody> {
+  if (typeof body === 'string') {
     return {
-      ...base,
-      kind: 'feed',
-      content: format === 'text' ? markdownToText(markdown) : markdown,
-      ...(xml.title === undefined ? {} : { title: xml.title }),
-      stage: 'feed',
-      parserFailures: [],
+      text: body,
+      charset: 'utf-8',
+      charsetSource: 'string',
+      replacementCount: countReplacements(body),
     };
   }
-  // Every HTML stage reads a stray `<![CDATA[` as a browser does (see cdata-in-html.ts).
-  const html = closeStrayCdata(decoded.text);
+  return decodeBody(body, {
+    headerCharset,
+    declaration: kind === 'html' ? 'html' : kind === 'xml' || kind === 'feed' ? 'xml' : 'none',
+  });
+}
+
+/** The fields every decoded document has, whatever its kind. */
+function documentBase(url: string, format: OutputFormat, decoded: DecodedBody) {
+  return {
+    url,
+    format,
+    charset: decoded.charset,
+    charsetSource: decoded.charsetSource,
+    replacementCount: decoded.replacementCount,
+    ...(decoded.charsetHint === undefined ? {} : { charsetHint: decoded.charsetHint }),
+  };
+}
+
+type DocumentBase = ReturnType<typeof documentBase>;
+
+/** An XML body as its trimmed text, or a feed as the Markdown of its entries. */
+async function extractXmlDocument(
+  text: string,
+  url: string,
+  format: OutputFormat,
+  base: DocumentBase,
+): Promise<ExtractedDocument> {
+  const xml = await parseXml(text, url);
+  if (xml.kind === 'xml') {
+    return { ...base, kind: 'xml', content: text.trim(), stage: 'xml', parserFailures: [] };
+  }
+  const markdown = await feedToMarkdown(xml.title, xml.entries, url);
+  return {
+    ...base,
+    kind: 'feed',
+    content: format === 'text' ? markdownToText(markdown) : markdown,
+    ...(xml.title === undefined ? {} : { title: xml.title }),
+    stage: 'feed',
+    parserFailures: [],
+  };
+}
+
+/** What the DOM stages made of a page: its article and metadata, or why the streamed text is read instead. */
+interface DomStagesResult {
+  article: Awaited<ReturnType<typeof extractHtml>> | undefined;
+  metadata: PageMetadata;
+  streamReason: string | undefined;
+}
+
+/** An HTML page's article by the DOM stages, or its streamed text when they are skipped or break. */
+async function extractHtmlDocument(
+  text: string,
+  url: string,
+  format: OutputFormat,
+  base: DocumentBase,
+  strategy: ExtractStrategy,
+): Promise<ExtractedDocument> {
+  const kind = 'html';
+  // Every HTML stage reads a stray `<![CDATA[` as a browser does (see html/cdata-in-html.ts).
+  const html = closeStrayCdata(text);
   // The DOM stages cost time, memory and stack that grow faster than the page; a page past their
   // bounds is read in one streaming pass instead, and so is one the DOM stages broke on.
   const skipReason =
     strategy.skipDomStages ??
     (await measureHtml(html).then((shape) => (withinDomBounds(shape) ? undefined : boundsReason(shape))));
-  let article: Awaited<ReturnType<typeof extractHtml>> | undefined;
-  let metadata: PageMetadata = {};
-  let streamReason = skipReason === undefined ? undefined : `skipped: ${skipReason}`;
-  if (streamReason === undefined) {
-    // Loaded before the DOM stages' time budget starts, so that it bounds their work alone.
-    await Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()]);
-    strategy.onDomStages?.();
-    try {
-      article = await extractHtml(html, url);
-      // Read from the markup as served: extraction drops the head and the byline with the chrome.
-      // Loaded here, like the DOM stages, so a worker that never reads HTML never loads it.
-      const { readPageMetadata } = await import('./page-metadata.js');
-      metadata = await readPageMetadata(html);
-    } catch (error) {
-      if (WebToolError.isInstance(error)) throw error;
-      streamReason = `failed: ${failureReason(error)}`;
-    }
-  }
+  const { article, metadata, streamReason } =
+    skipReason === undefined
+      ? await runDomStages(html, url, strategy)
+      : { article: undefined, metadata: {}, streamReason: `skipped: ${skipReason}` };
   if (article === undefined) {
     const streamed = await htmlToStreamedText(html, url);
     const reason = streamReason ?? 'failed';
@@ -187,6 +229,29 @@ export async function extractWith(
     // A shell's description of itself is no text its body holds: it stays sparse.
     sparseShell: detectSparseShell(html, article.stage === 'page-description' ? '' : article.text),
   };
+}
+
+/**
+ * Runs the DOM stages on a page within their bounds; a failure other than a `WebToolError` says
+ * why, and leaves no article when extraction itself broke.
+ */
+async function runDomStages(html: string, url: string, strategy: ExtractStrategy): Promise<DomStagesResult> {
+  // Loaded before the DOM stages' time budget starts, so that it bounds their work alone.
+  await Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()]);
+  strategy.onDomStages?.();
+  let article: DomStagesResult['article'];
+  try {
+    article = await extractHtml(html, url);
+    // Read from the markup as served: extraction drops the head and the byline with the chrome.
+    // Loaded here, like the DOM stages, so a worker that never reads HTML never loads it.
+    const { readPageMetadata } = await import('./html/page-metadata.js');
+    const metadata = await readPageMetadata(html);
+    return { article, metadata, streamReason: undefined };
+  } catch (error) {
+    if (WebToolError.isInstance(error)) throw error;
+    // An article read before the failure (of the metadata) is kept, without metadata.
+    return { article, metadata: {}, streamReason: `failed: ${failureReason(error)}` };
+  }
 }
 
 function validate(options: ExtractOptions, format: OutputFormat): void {

@@ -6,8 +6,9 @@ import {
 } from '@mono-agent/fixture-web';
 import { httpRequest } from '@mono-agent/net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ExtractionPool, type ExtractionRun, inlineExtraction } from './extraction-pool.js';
 import { type FetchDocumentOptions, fetchDocument } from './fetch-document.js';
+import { inlineExtraction } from './pool/extraction-pool.js';
+import type { ExtractionPool, ExtractionRun } from './pool/pool-options.js';
 
 let web: FixtureWeb;
 beforeAll(async () => {

@@ -6,7 +6,8 @@ import type {
   HttpResponse,
   NetworkPolicy,
 } from '@mono-agent/net';
-import { type ExtractionPool, sharedExtractionPool } from './extraction-pool.js';
+import { sharedExtractionPool } from './pool/extraction-pool.js';
+import type { ExtractionPool } from './pool/pool-options.js';
 import type { ExtractedDocument, OutputFormat } from './types.js';
 
 /** The Accept header sent when the caller gives none: the kinds this package can extract. */

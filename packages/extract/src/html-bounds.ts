@@ -1,4 +1,4 @@
-import { scanHtml } from './html-scan.js';
+import { scanHtml } from './html/html-scan.js';
 
 /**
  * The most elements a page may have for the DOM stages (Readability, Defuddle, Turndown) to run.

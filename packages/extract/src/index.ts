@@ -1,6 +1,5 @@
-export { DEFUDDLE_MIN_OVERLAP, DEFUDDLE_MIN_WORD_SHARE, LOADING_SHELL_MAX_WORDS } from './choose-article.js';
-export { META_PRESCAN_BYTES } from './decode-body.js';
-export { SNIFF_BYTES } from './detect-kind.js';
+export { META_PRESCAN_BYTES } from './decode/decode-body.js';
+export { SNIFF_BYTES } from './decode/detect-kind.js';
 export {
   createDocumentCache,
   type DocumentCache,
@@ -10,25 +9,7 @@ export {
   MAX_CACHED_DOCUMENTS,
   MAX_CACHED_TEXT_BYTES,
 } from './document-cache.js';
-export { MIN_LINK_LIST_ITEMS } from './drop-link-lists.js';
 export { type ExtractOptions, extract } from './extract.js';
-export { MAX_JSON_INDENTED_DEPTH } from './extract-json.js';
-export { pageMarker, pagesOmittedMarker } from './extract-pdf.js';
-export { MAX_XML_ENTITY_EXPANDED_CHARS } from './extract-xml.js';
-export {
-  createExtractionPool,
-  DEFAULT_EXTRACTION_DEADLINE_MS,
-  DOM_STAGES_BUDGET_MS,
-  EXTRACTION_POOL_SIZE,
-  EXTRACTION_WORKER_HEAP_MB,
-  type ExtractionPool,
-  type ExtractionPoolOptions,
-  type ExtractionRun,
-  inlineExtraction,
-  MAX_TASKS_PER_WORKER,
-  RECYCLE_WORKER_HEAP_MB,
-  sharedExtractionPool,
-} from './extraction-pool.js';
 export { MAX_FAILURE_REASON_CHARS } from './failure-reason.js';
 export {
   DEFAULT_ACCEPT,
@@ -43,18 +24,49 @@ export {
   type RenderRequestOptions,
   type RequestFunction,
 } from './fetch-document.js';
-export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
-export { escapeLinkLikeText } from './markdown-safety.js';
-export { markdownToText } from './markdown-to-text.js';
+export { MAX_JSON_INDENTED_DEPTH } from './formats/extract-json.js';
+export { pageMarker, pagesOmittedMarker } from './formats/extract-pdf.js';
+export { MAX_XML_ENTITY_EXPANDED_CHARS } from './formats/extract-xml.js';
+export {
+  DEFUDDLE_MIN_OVERLAP,
+  DEFUDDLE_MIN_WORD_SHARE,
+  LOADING_SHELL_MAX_WORDS,
+} from './html/choose-article.js';
+export { MIN_LINK_LIST_ITEMS } from './html/drop-link-lists.js';
+export { escapeLinkLikeText } from './html/markdown-safety.js';
+export { markdownToText } from './html/markdown-to-text.js';
 export {
   cleanMetadataText,
   MAX_BYLINE_CHARS,
   MAX_DESCRIPTION_CHARS,
   MAX_METADATA_FIELD_CHARS,
-  type PageMetadata,
-  readPageMetadata,
-} from './page-metadata.js';
+} from './html/metadata-text.js';
+export { type PageMetadata, readPageMetadata } from './html/page-metadata.js';
+export { safeAbsoluteUrl } from './html/safe-link.js';
+export {
+  detectSparseShell,
+  inspectShellMarkup,
+  SCRIPT_HEAVY_RATIO,
+  SHELL_VISIBLE_TEXT_MAX_CHARS,
+  type ShellMarker,
+  type ShellMarkup,
+  SPARSE_TEXT_MAX_CHARS,
+  type SparseShellSignal,
+} from './html/sparse-shell.js';
+export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
+export { createExtractionPool, inlineExtraction, sharedExtractionPool } from './pool/extraction-pool.js';
+export {
+  DEFAULT_EXTRACTION_DEADLINE_MS,
+  DOM_STAGES_BUDGET_MS,
+  EXTRACTION_POOL_SIZE,
+  EXTRACTION_WORKER_HEAP_MB,
+  type ExtractionPool,
+  type ExtractionPoolOptions,
+  type ExtractionRun,
+  MAX_TASKS_PER_WORKER,
+  RECYCLE_WORKER_HEAP_MB,
+} from './pool/pool-options.js';
 export {
   type AccessBarrier,
   detectAccessBarrier,
@@ -83,7 +95,6 @@ export {
 } from './render/agent-browser-version.js';
 export { DOM_QUIET_MS, DOM_SETTLE_MAX_MS } from './render/dom-quiet-predicate.js';
 export { bootTicksNow, findRenderProcesses, KILL_SWEEP_MS } from './render/process-tree.js';
-export { safeAbsoluteUrl } from './safe-link.js';
 export {
   DEFAULT_SLICE_LINES,
   type DocumentSlice,
@@ -92,16 +103,6 @@ export {
   type SliceOptions,
   sliceDocument,
 } from './slice-document.js';
-export {
-  detectSparseShell,
-  inspectShellMarkup,
-  SCRIPT_HEAVY_RATIO,
-  SHELL_VISIBLE_TEXT_MAX_CHARS,
-  type ShellMarker,
-  type ShellMarkup,
-  SPARSE_TEXT_MAX_CHARS,
-  type SparseShellSignal,
-} from './sparse-shell.js';
 export { MAX_STRUCTURED_PARSE_BYTES } from './structured-limit.js';
 export type {
   CharsetSource,

@@ -33,32 +33,56 @@ export function assertPdfDecodedSize(body: Uint8Array): void {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   let decoded = 0;
   for (let keyword = bytes.indexOf(STREAM); keyword !== -1; keyword = bytes.indexOf(STREAM, keyword + 1)) {
-    // `endstream` contains `stream`; only the opening keyword, followed by an end of line, counts.
-    if (keyword >= 3 && bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') continue;
-    let start = keyword + STREAM.length;
-    if (bytes[start] === 0x0d) start++;
-    if (bytes[start] !== 0x0a) continue;
-    start++;
-    const dictionary = bytes
-      .subarray(Math.max(0, keyword - DICTIONARY_WINDOW_BYTES), keyword)
-      .toString('latin1');
-    const dictionaryStart = dictionary.lastIndexOf(' obj');
-    if (IMAGE_SUBTYPE.test(dictionaryStart === -1 ? dictionary : dictionary.slice(dictionaryStart))) continue;
+    const start = streamDataStart(bytes, keyword);
+    if (start === undefined || isImageStream(bytes, keyword)) continue;
     const end = bytes.indexOf(END_STREAM, start);
-    let layer: Buffer = bytes.subarray(start, end === -1 ? bytes.length : end);
-    for (let depth = 0; depth < MAX_FILTER_LAYERS && looksLikeZlib(layer); depth++) {
-      const budget = MAX_PDF_DECODED_BYTES - decoded;
-      try {
-        layer = inflateSync(layer, { maxOutputLength: budget + 1, finishFlush: 2 /* Z_SYNC_FLUSH */ });
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw pdfTooLarge();
-        break;
-      }
-      decoded += layer.byteLength;
-      if (decoded > MAX_PDF_DECODED_BYTES) throw pdfTooLarge();
-    }
+    decoded = measureInflated(bytes.subarray(start, end === -1 ? bytes.length : end), decoded);
     keyword = Math.max(keyword, end === -1 ? bytes.length : end);
   }
+}
+
+/**
+ * Where the data of the stream whose `stream` keyword is at `keyword` begins, after the keyword's
+ * end of line; undefined when the keyword is the tail of an `endstream` or no end of line follows.
+ */
+function streamDataStart(bytes: Buffer, keyword: number): number | undefined {
+  // `endstream` contains `stream`; only the opening keyword, followed by an end of line, counts.
+  if (keyword >= 3 && bytes.subarray(keyword - 3, keyword).toString('latin1') === 'end') return undefined;
+  let start = keyword + STREAM.length;
+  if (bytes[start] === 0x0d) start++;
+  if (bytes[start] !== 0x0a) return undefined;
+  return start + 1;
+}
+
+/** Whether the dictionary before the stream at `keyword` (from its object's ` obj` on) declares an image. */
+function isImageStream(bytes: Buffer, keyword: number): boolean {
+  const dictionary = bytes
+    .subarray(Math.max(0, keyword - DICTIONARY_WINDOW_BYTES), keyword)
+    .toString('latin1');
+  const dictionaryStart = dictionary.lastIndexOf(' obj');
+  return IMAGE_SUBTYPE.test(dictionaryStart === -1 ? dictionary : dictionary.slice(dictionaryStart));
+}
+
+/**
+ * Inflates a stream's data layer by layer and returns `decoded` plus what it inflated to, throwing
+ * `too_large` once the total passes {@link MAX_PDF_DECODED_BYTES}. A layer that fails to inflate
+ * ends the measuring of this stream.
+ */
+function measureInflated(data: Buffer, decoded: number): number {
+  let total = decoded;
+  let layer = data;
+  for (let depth = 0; depth < MAX_FILTER_LAYERS && looksLikeZlib(layer); depth++) {
+    const budget = MAX_PDF_DECODED_BYTES - total;
+    try {
+      layer = inflateSync(layer, { maxOutputLength: budget + 1, finishFlush: 2 /* Z_SYNC_FLUSH */ });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw pdfTooLarge();
+      break;
+    }
+    total += layer.byteLength;
+    if (total > MAX_PDF_DECODED_BYTES) throw pdfTooLarge();
+  }
+  return total;
 }
 
 /** A zlib header: deflate method, a window of at most 32 KiB and a valid check value. */

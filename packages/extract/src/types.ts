@@ -1,4 +1,4 @@
-import type { SparseShellSignal } from './sparse-shell.js';
+import type { SparseShellSignal } from './html/sparse-shell.js';
 
 /** What the body turned out to be, which decides how it is extracted. */
 export type ContentKind = 'html' | 'json' | 'xml' | 'feed' | 'pdf' | 'text';

@@ -1,5 +1,5 @@
 import type { FailureCode } from '@mono-agent/budget-policy';
-import { markupWithout } from '../markup-pieces.js';
+import { markupWithout } from '../html/markup-pieces.js';
 
 /**
  * A page whose visible text is at least this long is read as content even when it holds a password

@@ -132,6 +132,130 @@ function stepFailure(error: BrowserStepFailure): WebToolError {
   });
 }
 
+/** The page a render is asked for: its URL, which must be http(s), and the port and host name it is reached at. */
+function renderTarget(url: string): { target: URL; port: number; hostname: string } {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new WebToolError({
+      code: 'validation_error',
+      message: 'only http(s) pages can be rendered',
+      details: {},
+    });
+  }
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const hostname = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+  return { target, port, hostname };
+}
+
+/** Refuses a temporary folder so deep that the browser's control socket path would not fit. */
+function assertSocketPathFits(socketPath: string, temporaryRoot: string): void {
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    throw new WebToolError({
+      code: 'configuration_error',
+      message: `the temporary folder ${temporaryRoot} is too deep for the browser's control socket (${Buffer.byteLength(socketPath)} of ${MAX_SOCKET_PATH_BYTES} bytes); set TMPDIR to a shorter folder such as /tmp`,
+      details: { reason: 'socket_path' },
+    });
+  }
+}
+
+/** What one render's browser invocation names: its daemon, its files, the page's host and the proxy. */
+interface InvocationParts {
+  namespace: string;
+  session: string;
+  configPath: string;
+  executablePath: string | undefined;
+  hostname: string;
+  address: string;
+  proxyUrl: string;
+}
+
+/** How one render invokes agent-browser, with `root` as its home and temporary folder. */
+function browserInvocation(command: string, root: string, parts: InvocationParts): BrowserInvocation {
+  const { namespace, session, configPath, executablePath, hostname, address, proxyUrl } = parts;
+  const environment: Record<string, string> = {
+    HOME: root,
+    TMPDIR: root,
+    AGENT_BROWSER_NO_VERSION_CHECK: '1',
+    AGENT_BROWSER_AUTOSAVE_INTERVAL_MS: '0',
+  };
+  for (const name of PASSED_ENVIRONMENT) {
+    const value = process.env[name];
+    if (value !== undefined) environment[name] = value;
+  }
+  environment.PATH ??= '/usr/bin:/bin';
+  return {
+    command,
+    globalArguments: [
+      '--namespace',
+      namespace,
+      '--session',
+      session,
+      '--config',
+      configPath,
+      ...(executablePath === undefined ? [] : ['--executable-path', executablePath]),
+      '--allowed-domains',
+      hostname,
+      '--idle-timeout',
+      DAEMON_IDLE_TIMEOUT,
+      '--restore-save',
+      'never',
+      '--json',
+      // Page output carries agent-browser's untrusted-content boundary (nonce and origin).
+      '--content-boundaries',
+      '--args',
+      // Commas separate switches only before another switch; the resolver rule keeps its own.
+      [
+        TIMER_THROTTLING_SWITCHES.join(','),
+        hostResolverRules(hostname, address),
+        `--proxy-server=${proxyUrl}`,
+        // Chromium sends loopback destinations around a proxy unless told otherwise.
+        '--proxy-bypass-list=<-loopback>',
+        // WebRTC (which agent-browser also disables) may then use only proxied connections.
+        '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      ].join('\n'),
+    ],
+    environment,
+  };
+}
+
+/** Refuses a page the browser ended on another origin than the one requested (or on no URL at all). */
+function assertSameOrigin(finalUrl: string, target: URL): void {
+  let finalOrigin: string | undefined;
+  try {
+    finalOrigin = new URL(finalUrl).origin;
+  } catch {
+    finalOrigin = undefined;
+  }
+  if (finalOrigin !== target.origin) {
+    throw new WebToolError({
+      code: 'policy_denied',
+      message: 'the browser ended on another origin than the one requested; its page was not read',
+      details: { rule: 'render-origin' },
+    });
+  }
+}
+
+/** The rendered page's HTML, refused when the browser returned none or the page is an access barrier. */
+function readablePage(evaluated: Record<string, unknown>): string {
+  const html = typeof evaluated.result === 'string' ? evaluated.result : '';
+  if (html === '') {
+    throw new WebToolError({
+      code: 'backend_unavailable',
+      message: 'the browser returned no page content',
+      details: { reason: 'render_failed' },
+    });
+  }
+  const barrier = detectAccessBarrier(html);
+  if (barrier !== undefined) {
+    throw new WebToolError({
+      code: barrier.code,
+      message: barrier.reason,
+      details: { rule: 'rendered-page' },
+    });
+  }
+  return html;
+}
+
 /**
  * A {@link DocumentRenderer} driving agent-browser on a local Chromium. Each render runs in its own
  * temporary HOME/TMPDIR with a random namespace and session, an empty read-only config file, an
@@ -169,16 +293,7 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
     async render(url: string, request: RenderRequestOptions): Promise<RenderedPage> {
       const startedAt = performance.now();
       const budgetMs = Math.max(1, Math.min(renderBudgetMs, request.deadlineMs ?? renderBudgetMs));
-      const target = new URL(url);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-        throw new WebToolError({
-          code: 'validation_error',
-          message: 'only http(s) pages can be rendered',
-          details: {},
-        });
-      }
-      const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
-      const hostname = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+      const { target, port, hostname } = renderTarget(url);
       const controller = new AbortController();
       let overrun = false;
       const timer = setTimeout(
@@ -209,13 +324,7 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
       );
       let address: string;
       try {
-        if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-          throw new WebToolError({
-            code: 'configuration_error',
-            message: `the temporary folder ${temporaryRoot} is too deep for the browser's control socket (${Buffer.byteLength(socketPath)} of ${MAX_SOCKET_PATH_BYTES} bytes); set TMPDIR to a shorter folder such as /tmp`,
-            details: { reason: 'socket_path' },
-          });
-        }
+        assertSocketPathFits(socketPath, temporaryRoot);
         const net = await import('@mono-agent/net');
         // The browser resolves names itself; it is pinned to this checked address below, so a
         // rebinding answer cannot send it anywhere else.
@@ -268,50 +377,15 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         proxy = await startRenderProxy({ host: hostname, port, address });
         await writeFile(configPath, '{}\n', { mode: 0o400 });
         await chmod(configPath, 0o400);
-        const environment: Record<string, string> = {
-          HOME: root,
-          TMPDIR: root,
-          AGENT_BROWSER_NO_VERSION_CHECK: '1',
-          AGENT_BROWSER_AUTOSAVE_INTERVAL_MS: '0',
-        };
-        for (const name of PASSED_ENVIRONMENT) {
-          const value = process.env[name];
-          if (value !== undefined) environment[name] = value;
-        }
-        environment.PATH ??= '/usr/bin:/bin';
-        const invocation: BrowserInvocation = {
-          command: options.command,
-          globalArguments: [
-            '--namespace',
-            namespace,
-            '--session',
-            session,
-            '--config',
-            configPath,
-            ...(executablePath === undefined ? [] : ['--executable-path', executablePath]),
-            '--allowed-domains',
-            hostname,
-            '--idle-timeout',
-            DAEMON_IDLE_TIMEOUT,
-            '--restore-save',
-            'never',
-            '--json',
-            // Page output carries agent-browser's untrusted-content boundary (nonce and origin).
-            '--content-boundaries',
-            '--args',
-            // Commas separate switches only before another switch; the resolver rule keeps its own.
-            [
-              TIMER_THROTTLING_SWITCHES.join(','),
-              hostResolverRules(hostname, address),
-              `--proxy-server=${proxy.url}`,
-              // Chromium sends loopback destinations around a proxy unless told otherwise.
-              '--proxy-bypass-list=<-loopback>',
-              // WebRTC (which agent-browser also disables) may then use only proxied connections.
-              '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-            ].join('\n'),
-          ],
-          environment,
-        };
+        const invocation = browserInvocation(options.command, root, {
+          namespace,
+          session,
+          configPath,
+          executablePath,
+          hostname,
+          address,
+          proxyUrl: proxy.url,
+        });
         const remaining = () => budgetMs - CLEANUP_RESERVE_MS - (performance.now() - startedAt);
         const step = async (stepArguments: string[]) => {
           if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
@@ -337,36 +411,9 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         await step(['wait', '--fn', domQuietPredicate()]);
         const location = await step(['get', 'url']);
         const finalUrl = typeof location.url === 'string' ? location.url : '';
-        let finalOrigin: string | undefined;
-        try {
-          finalOrigin = new URL(finalUrl).origin;
-        } catch {
-          finalOrigin = undefined;
-        }
-        if (finalOrigin !== target.origin) {
-          throw new WebToolError({
-            code: 'policy_denied',
-            message: 'the browser ended on another origin than the one requested; its page was not read',
-            details: { rule: 'render-origin' },
-          });
-        }
+        assertSameOrigin(finalUrl, target);
         const evaluated = await step(['eval', 'document.documentElement.outerHTML']);
-        const html = typeof evaluated.result === 'string' ? evaluated.result : '';
-        if (html === '') {
-          throw new WebToolError({
-            code: 'backend_unavailable',
-            message: 'the browser returned no page content',
-            details: { reason: 'render_failed' },
-          });
-        }
-        const barrier = detectAccessBarrier(html);
-        if (barrier !== undefined) {
-          throw new WebToolError({
-            code: barrier.code,
-            message: barrier.reason,
-            details: { rule: 'rendered-page' },
-          });
-        }
+        const html = readablePage(evaluated);
         if (remaining() > 0) {
           await runBrowserStep(invocation, ['close'], {
             timeoutMs: Math.min(CLOSE_TIMEOUT_MS, remaining()),

@@ -62,29 +62,9 @@ export function runBrowserStep(
         windowsHide: true,
       },
       (error, stdout) => {
-        const failure = error as (NodeJS.ErrnoException & { killed?: boolean; signal?: string }) | null;
-        if (failure !== null && (failure.name === 'AbortError' || failure.killed === true)) {
-          reject(new BrowserStepInterrupted(`agent-browser ${stepArguments[0] ?? ''} was stopped`));
-          return;
-        }
-        if (failure?.code === 'ENOENT' || failure?.code === 'EACCES') {
-          reject(
-            new WebToolError({
-              code: 'configuration_error',
-              message: `the browser command ${invocation.command} cannot be run (${failure.code}); ${browserCommandRemedy()}`,
-              details: { reason: 'browser_missing' },
-            }),
-          );
-          return;
-        }
-        if (failure?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-          reject(
-            new WebToolError({
-              code: 'too_large',
-              message: `the rendered page is larger than ${MAX_STEP_OUTPUT_BYTES} bytes of output`,
-              details: { limit: MAX_STEP_OUTPUT_BYTES },
-            }),
-          );
+        const refusal = processFailure(error, invocation, stepArguments);
+        if (refusal !== undefined) {
+          reject(refusal);
           return;
         }
         const reply = parseReply(stdout);
@@ -105,6 +85,33 @@ export function runBrowserStep(
       },
     );
   });
+}
+
+/**
+ * The error a step's process failure ends it with: interrupted, the command missing, or too much
+ * output. Any other failure (a non-zero exit) is left to the reply, which says what went wrong.
+ */
+function processFailure(
+  error: Error | null,
+  invocation: BrowserInvocation,
+  stepArguments: readonly string[],
+): Error | undefined {
+  const failure = error as (NodeJS.ErrnoException & { killed?: boolean; signal?: string }) | null;
+  if (failure !== null && (failure.name === 'AbortError' || failure.killed === true))
+    return new BrowserStepInterrupted(`agent-browser ${stepArguments[0] ?? ''} was stopped`);
+  if (failure?.code === 'ENOENT' || failure?.code === 'EACCES')
+    return new WebToolError({
+      code: 'configuration_error',
+      message: `the browser command ${invocation.command} cannot be run (${failure.code}); ${browserCommandRemedy()}`,
+      details: { reason: 'browser_missing' },
+    });
+  if (failure?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER')
+    return new WebToolError({
+      code: 'too_large',
+      message: `the rendered page is larger than ${MAX_STEP_OUTPUT_BYTES} bytes of output`,
+      details: { limit: MAX_STEP_OUTPUT_BYTES },
+    });
+  return undefined;
 }
 
 function parseReply(stdout: string): { success?: unknown; data?: unknown; error?: unknown } | undefined {

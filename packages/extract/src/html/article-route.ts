@@ -1,0 +1,130 @@
+import { loadLinkedom } from '../lazy-modules.js';
+import {
+  extendsBlock,
+  holdsSpreadBlock,
+  isBannerBlock,
+  isFragmentOfPage,
+  isMenuBlock,
+  isShortBlock,
+  withoutLinkLists,
+} from './article-rules.js';
+import { dropCaptions } from './captions.js';
+import {
+  type CascadeLog,
+  EMPTY_ARTICLE,
+  finishStage,
+  PASSED_OVER,
+  passOverDefuddle,
+  type RouteOutcome,
+  recordFailure,
+} from './cascade-record.js';
+import { chooseArticle, countWords, isUsableArticle } from './choose-article.js';
+import { mainRegion, regionProseWords } from './page-chrome.js';
+import { prepareDocument } from './prepare-document.js';
+import { runDefuddle, runReadability, type StageArticle } from './stage-runs.js';
+import { wholeSeries } from './whole-series.js';
+
+/**
+ * The route of a page that declares itself an article (news, blog post, report): Readability's
+ * block, cleaned by Defuddle, judged against Defuddle's article of the whole page by the rules of
+ * `article-rules.ts` (see `extractHtml` for the cascade). `document` is the prepared page, which
+ * Readability rewrites.
+ */
+export async function readArticlePage(log: CascadeLog, document: Document): Promise<RouteOutcome> {
+  dropCaptions(document);
+  // Title, metadata and JSON-LD, kept for Defuddle before Readability rewrites the document.
+  const head = document.head.innerHTML;
+  // Counted before Readability rewrites the document.
+  const pageWords = regionProseWords(mainRegion(document));
+  // Defuddle first, on the whole page: a parse of its own, since Readability rewrites `document`.
+  const page = await prepareDocument(log.html);
+  dropCaptions(page);
+  const { article: whole, error: wholeError } = await runDefuddle(log, page);
+  const wholeUsable = whole !== undefined && isUsableArticle(whole.text);
+  // Readability's block: what Defuddle's article is judged by on an article page, and the
+  // Readability stage's article when Defuddle's is passed over. Defuddle cleans the block of the
+  // boilerplate Readability keeps; the cleaned block stands for the block when it is the same
+  // article (`chooseArticle`), and a failed cleaning leaves the block as Readability gave it.
+  const { found, reason: readabilityReason } = await runReadability(log, document);
+  const blockArticle = await cleanBlock(log, found, head);
+  const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
+  // A block that is mostly lists of links is the site's menu, not the story.
+  const menu = found !== undefined && blockProse !== undefined && isMenuBlock(blockProse, found.article);
+  const choice = menu ? undefined : chooseArticle(blockArticle, blockProse);
+  const chosen = choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
+  // The title each stage's article falls back on: the other version of the block's.
+  const blockTitle = choice === 'defuddle' ? found?.article.title : blockArticle?.title;
+  const wholeTitle = found?.article.title;
+  const chosenWords = chosen === undefined ? 0 : countWords(chosen.text);
+  const long = chosen !== undefined && !isShortBlock(chosenWords);
+  const partial = long && isFragmentOfPage(chosenWords, pageWords);
+  if (chosen !== undefined && long && !partial) {
+    passOverDefuddle(log, whole, wholeError, PASSED_OVER.wholeStory(chosenWords));
+    return finishStage(log, 'readability', chosen, blockTitle);
+  }
+  if (chosen !== undefined && partial) {
+    return readPartialBlock(log, page, { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle });
+  }
+  // No block, or a short one: Defuddle's usable article stands when the block is too short to be a
+  // story at all, or when it holds the block as a fragment of a larger one (a news brief with its
+  // page's extras around it stays the brief).
+  const banner = isBannerBlock(chosenWords) && wholeUsable;
+  if (chosen !== undefined && !banner && (whole === undefined || !extendsBlock(whole, chosen.text))) {
+    passOverDefuddle(log, whole, wholeError, PASSED_OVER.notExtended(chosenWords));
+    return finishStage(log, 'readability', chosen, blockTitle);
+  }
+  if (whole !== undefined && wholeUsable) return finishStage(log, 'defuddle', whole, wholeTitle);
+  recordFailure(log, 'defuddle', wholeError ?? EMPTY_ARTICLE);
+  recordFailure(log, 'readability', readabilityReason ?? (menu ? PASSED_OVER.menu : EMPTY_ARTICLE));
+  return { article: undefined, title: whole?.title ?? found?.article.title ?? log.pageTitle };
+}
+
+/** Readability's block as Readability found it: the article and the block's HTML. */
+type FoundBlock = Awaited<ReturnType<typeof runReadability>>['found'];
+
+/**
+ * Readability's block cleaned by Defuddle, on a page of the block and the original head, without
+ * the menus and "related stories" lists that came along inside the story's block; undefined when
+ * the block is not a usable article or the cleaning failed.
+ */
+async function cleanBlock(
+  log: CascadeLog,
+  found: FoundBlock,
+  head: string,
+): Promise<StageArticle | undefined> {
+  if (found === undefined || !isUsableArticle(found.article.text)) return undefined;
+  const { parseHTML } = await loadLinkedom();
+  const block = parseHTML(`<!doctype html><html><head>${head}</head><body>${found.html}</body></html>`);
+  const cleaned = (await runDefuddle(log, block.document as unknown as Document)).article;
+  return cleaned === undefined ? undefined : withoutLinkLists(cleaned);
+}
+
+/** The chosen block and Defuddle's article of the whole page, with the titles each falls back on. */
+interface BlockAndWhole {
+  chosen: StageArticle;
+  chosenWords: number;
+  blockTitle: string | undefined;
+  whole: StageArticle | undefined;
+  wholeError: Parameters<typeof passOverDefuddle>[2];
+  wholeTitle: string | undefined;
+}
+
+/** Decides a long block that is a small part of the page's prose. */
+async function readPartialBlock(
+  log: CascadeLog,
+  page: Document,
+  block: BlockAndWhole,
+): Promise<RouteOutcome> {
+  const { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle } = block;
+  // The block is a small part of the page's prose: Defuddle's article stands when it holds the
+  // block as a fragment spread through it.
+  if (whole !== undefined && holdsSpreadBlock(whole, chosen.text)) {
+    return finishStage(log, 'defuddle', whole, wholeTitle);
+  }
+  // The block may be one post of a series: a link aggregator's discussion declared an article,
+  // where Readability keeps the longest comment. Defuddle then reads the whole series.
+  const series = await wholeSeries(log, page, chosen, false);
+  if (series !== undefined && series !== chosen) return finishStage(log, 'defuddle', series, wholeTitle);
+  passOverDefuddle(log, whole, wholeError, PASSED_OVER.notSpread(chosenWords));
+  return finishStage(log, 'readability', chosen, blockTitle);
+}

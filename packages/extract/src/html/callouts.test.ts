@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { extract } from '../extract.js';
+
+const url = 'https://example.org/docs/guide.html';
+const paragraph = (n: number) =>
+  `<p>Paragraph ${n} explains how the harbour bridge was rebuilt after the storm, with new steel and a wider deck for cyclists and walkers.</p>`;
+const page = (inner: string) =>
+  `<!doctype html><html><head><title>Guide</title></head><body><nav><a href="/">Home</a></nav><article><h1>The guide</h1>${[1, 2, 3].map(paragraph).join('')}${inner}${[4, 5, 6].map(paragraph).join('')}</article><footer>Footer</footer></body></html>`;
+const markdownOf = async (inner: string) =>
+  (await extract({ body: page(inner), url, contentType: 'text/html' })).content;
+
+describe('extract: callouts keep their kind', () => {
+  it.each([
+    [
+      'GitHub',
+      '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p><p>Save the file before closing it.</p></div>',
+      'NOTE',
+    ],
+    [
+      'Docusaurus',
+      '<div class="theme-admonition theme-admonition-tip admonition_x alert alert--success"><div class="admonitionHeading_y">tip</div><div class="admonitionContent_z"><p>Save the file before closing it.</p></div></div>',
+      'TIP',
+    ],
+    [
+      'Sphinx',
+      '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Save the file before closing it.</p></div>',
+      'WARNING',
+    ],
+    [
+      'Obsidian',
+      '<div class="callout" data-callout="important"><div class="callout-title"><div class="callout-title-inner">Important</div></div><div class="callout-content"><p>Save the file before closing it.</p></div></div>',
+      'IMPORTANT',
+    ],
+  ])('writes a %s callout as a > [!KIND] blockquote', async (_source, markup, kind) => {
+    const content = await markdownOf(markup);
+    expect(content).toContain(`> [!${kind}]\n> Save the file before closing it.`);
+  });
+
+  it('keeps a title that says more than the kind', async () => {
+    const content = await markdownOf(
+      '<div class="admonition danger"><p class="admonition-title">Data loss ahead</p><p>This deletes every row.</p></div>',
+    );
+    expect(content).toContain('> [!DANGER] Data loss ahead\n> This deletes every row.');
+  });
+});
+
+describe('extract: a callout said twice', () => {
+  it('keeps both, as the page does', async () => {
+    const warning =
+      '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Open files in binary mode before you upload them to the bridge archive.</p></div>';
+    const content = await markdownOf(
+      `${warning}<p>Uploading works as shown above for every file type.</p>${warning}`,
+    );
+    expect(content.match(/> \[!WARNING\]/g)).toHaveLength(2);
+  });
+});
+
+describe('extract: callouts written as blockquotes', () => {
+  it('reads the kind of a blockquote admonition and writes its list with one space after the marker', async () => {
+    const content = await markdownOf(
+      '<blockquote class="admonition admonition-tip not-prose"><div class="admonition-header"><span class="admonition-icon"><svg></svg></span><span class="admonition-title">Tip</span></div>' +
+        '<div class="admonition-content"><p>Reference containers by name.</p><ul><li>The web service answers on port 80 of the bridge network.</li><li>The database keeps every reading of the deck sensors.</li></ul></div></blockquote>',
+    );
+    expect(content).toContain(
+      '> [!TIP]\n> Reference containers by name.\n>\n> - The web service answers on port 80 of the bridge network.\n> - The database keeps every reading',
+    );
+  });
+});
+
+describe('extract: a callout title is page text', () => {
+  it('cannot carry a link of its own', async () => {
+    const { content } = await extract({
+      body: `<!doctype html><html><head><title>Guide</title></head><body><article><h1>Guide</h1><p>${'Words about the release and what changed in it for every user of the tool. '.repeat(8)}</p><div class="admonition warning"><p class="admonition-title">Read [this](javascript:alert(1)) first</p><p>${'The old flag is gone and scripts that pass it now fail at start. '.repeat(3)}</p></div><p>${'More words about upgrading and the steps that follow it for each platform. '.repeat(8)}</p></article></body></html>`,
+      url: 'https://example.org/docs/release.html',
+      contentType: 'text/html',
+    });
+    expect(content).toContain('> [!WARNING]');
+    expect(content).not.toMatch(/\]\(javascript:/i);
+  });
+});

@@ -1,0 +1,204 @@
+import type TurndownService from 'turndown';
+import { escapeLinkLikeText } from './markdown-safety.js';
+
+/** The annotation encodings that carry a formula's TeX source. */
+const TEX_ENCODINGS = new Set(['application/x-tex', 'text/x-tex', 'tex', 'latex', 'application/x-latex']);
+
+/** Operators and identifiers written as TeX commands; any other glyph is kept as it is. */
+const SYMBOLS: Record<string, string> = {
+  '\u00b1': '\\pm',
+  '\u00d7': '\\times',
+  '\u00f7': '\\div',
+  '\u2212': '-',
+  '\u2217': '*',
+  '\u22c5': '\\cdot',
+  '\u2264': '\\leq',
+  '\u2265': '\\geq',
+  '\u2260': '\\neq',
+  '\u2248': '\\approx',
+  '\u2261': '\\equiv',
+  '\u221e': '\\infty',
+  '\u2192': '\\to',
+  '\u21d2': '\\Rightarrow',
+  '\u2208': '\\in',
+  '\u2211': '\\sum',
+  '\u220f': '\\prod',
+  '\u222b': '\\int',
+  '\u2202': '\\partial',
+  '\u2207': '\\nabla',
+  '\u03b1': '\\alpha',
+  '\u03b2': '\\beta',
+  '\u03b3': '\\gamma',
+  '\u03b4': '\\delta',
+  '\u03b5': '\\epsilon',
+  '\u03b8': '\\theta',
+  '\u03bb': '\\lambda',
+  '\u03bc': '\\mu',
+  '\u03c0': '\\pi',
+  '\u03c1': '\\rho',
+  '\u03c3': '\\sigma',
+  '\u03c4': '\\tau',
+  '\u03c6': '\\phi',
+  '\u03c9': '\\omega',
+  '\u0394': '\\Delta',
+  '\u03a3': '\\Sigma',
+  '\u03a9': '\\Omega',
+  '\u2061': '',
+  '\u2062': '',
+  '\u2063': '',
+};
+
+/** Accents written over a symbol (`<mover>`), as the TeX commands that put them there. */
+const ACCENTS: Record<string, string> = {
+  '\u00af': '\\bar',
+  '\u203e': '\\overline',
+  '^': '\\hat',
+  '\u02c6': '\\hat',
+  '~': '\\tilde',
+  '\u02dc': '\\tilde',
+  '\u2192': '\\vec',
+  '\u02d9': '\\dot',
+  '\u00a8': '\\ddot',
+};
+
+/**
+ * The TeX of a `<math>` element: its TeX annotation or `alttext` when the page gives one (the
+ * source the formula was written in), else rebuilt from its MathML elements.
+ */
+export function mathToLatex(math: Element): string {
+  const given = math.getAttribute('data-latex') ?? texAnnotation(math) ?? math.getAttribute('alttext');
+  if (given !== null && given.trim() !== '') return given.replace(/\s+/g, ' ').trim();
+  return children(math).map(toLatex).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Writes the TeX of each `<math>` element of `document` ({@link mathToLatex}) into its `data-latex`
+ * attribute, before the extractors run: Defuddle keeps the attribute and takes it as the formula's
+ * source, where its own reading drops `alttext` and flattens the structure to glyphs.
+ */
+export function markMathLatex(document: Document): void {
+  for (const math of Array.from(document.getElementsByTagName('math'))) {
+    const latex = mathToLatex(math);
+    if (latex !== '') math.setAttribute('data-latex', latex);
+  }
+}
+
+/** Whether a `<math>` element is a displayed formula (`display="block"`) rather than one in a line. */
+export function isDisplayMath(math: Element): boolean {
+  return (
+    (math.getAttribute('display') ?? '').toLowerCase() === 'block' || math.getAttribute('mode') === 'display'
+  );
+}
+
+/** Writes each `<math>` element as TeX between `$` (in a line) or `$$` (displayed) signs. */
+export function addMathRule(service: TurndownService): void {
+  service.addRule('mathml', {
+    filter: (node) => node.nodeName.toLowerCase() === 'math',
+    replacement: (_content, node) => {
+      const latex = safeLatex(mathToLatex(node as Element));
+      if (latex === '') return '';
+      return isDisplayMath(node as Element) ? `\n\n$$\n${latex}\n$$\n\n` : `$${latex}$`;
+    },
+  });
+}
+
+/**
+ * TeX from the page, made unable to spell a link or raw HTML for a reader that does not know math:
+ * angle brackets become `\lt`/`\gt` (the same symbols in TeX); a space after `]` before `(`, `[` or
+ * `:` (ignored in math mode) breaks inline links, reference links and link definitions, whose
+ * destinations would undo a backslash escape; and the rest of link-like text is escaped.
+ */
+function safeLatex(latex: string): string {
+  const unlinked = latex
+    .replace(/</g, '\\lt ')
+    .replace(/>/g, '\\gt ')
+    .replace(/\]\s*(?=[([:])/g, '] ');
+  return escapeLinkLikeText(unlinked);
+}
+
+function texAnnotation(math: Element): string | null {
+  for (const annotation of Array.from(math.getElementsByTagName('annotation'))) {
+    if (TEX_ENCODINGS.has((annotation.getAttribute('encoding') ?? '').toLowerCase()))
+      return annotation.textContent;
+  }
+  return null;
+}
+
+function children(element: Element): Element[] {
+  return Array.from(element.children);
+}
+
+/** An argument of a script or fraction: braced unless it is one character. */
+function group(element: Element | undefined): string {
+  const latex = element === undefined ? '' : toLatex(element).trim();
+  return latex.length === 1 || /^\\[a-zA-Z]+$/.test(latex) ? latex : `{${latex}}`;
+}
+
+/** The trimmed TeX of an argument of a root, an over- or underscript; empty when the element is missing. */
+function argument(element: Element | undefined): string {
+  return element === undefined ? '' : toLatex(element).trim();
+}
+
+function token(text: string): string {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  // A command is followed by a space, so that a letter after it does not lengthen its name.
+  return Array.from(trimmed)
+    .map((glyph) => {
+      const command = SYMBOLS[glyph];
+      if (command === undefined) return glyph;
+      return command.startsWith('\\') ? `${command} ` : command;
+    })
+    .join('');
+}
+
+/** The TeX of one MathML element; elements it does not know give their children's TeX. */
+function toLatex(element: Element): string {
+  const name = element.localName.toLowerCase();
+  const [first, second, third] = children(element);
+  switch (name) {
+    case 'mi':
+    case 'mn':
+    case 'mo':
+      return token(element.textContent ?? '');
+    case 'mtext':
+    case 'ms':
+      return `\\text{${(element.textContent ?? '').replace(/[{}\\]/g, '')}}`;
+    case 'mspace':
+      return ' ';
+    case 'msup':
+      return `${group(first)}^${group(second)}`;
+    case 'msub':
+      return `${group(first)}_${group(second)}`;
+    case 'msubsup':
+      return `${group(first)}_${group(second)}^${group(third)}`;
+    case 'mfrac':
+      return `\\frac{${toLatex(first ?? element).trim()}}{${argument(second)}}`;
+    case 'msqrt':
+      return `\\sqrt{${children(element).map(toLatex).join('').trim()}}`;
+    case 'mroot':
+      return `\\sqrt[${argument(second)}]{${argument(first)}}`;
+    case 'mover': {
+      const accent = ACCENTS[(second?.textContent ?? '').trim()];
+      if (accent !== undefined && first !== undefined) return `${accent}{${toLatex(first).trim()}}`;
+      return `\\overset{${argument(second)}}{${argument(first)}}`;
+    }
+    case 'munder':
+      return `\\underset{${argument(second)}}{${argument(first)}}`;
+    case 'munderover':
+      return `${group(first)}_${group(second)}^${group(third)}`;
+    case 'mfenced': {
+      const open = element.getAttribute('open') ?? '(';
+      const close = element.getAttribute('close') ?? ')';
+      return `\\left${open} ${children(element).map(toLatex).join(', ')} \\right${close}`;
+    }
+    case 'annotation':
+    case 'annotation-xml':
+      return '';
+    case 'semantics':
+      return first === undefined ? '' : toLatex(first);
+    default:
+      return children(element).length === 0
+        ? token(element.textContent ?? '')
+        : children(element).map(toLatex).join('');
+  }
+}

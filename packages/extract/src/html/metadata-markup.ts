@@ -1,0 +1,246 @@
+import {
+  clean,
+  isName,
+  isUrl,
+  joinNames,
+  MAX_BYLINE_CHARS,
+  MAX_METADATA_FIELD_CHARS,
+  withoutControls,
+} from './metadata-text.js';
+
+/** Class or id names of a visible byline. */
+const BYLINE_NAME =
+  /byline|by-line|(?:^|[\s_-])(?:authors?|writer|creator|posted-?by|written-?by|writtenby)(?:$|[\s_-]|name|info)|p-author/i;
+
+/** Class or id names near a byline that are not one: the author's picture, biography or links. */
+const NOT_BYLINE_NAME =
+  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|card|list|tooltip/i;
+
+/** What starts a byline before the names: "By", "Written by", "Von", "Par", "Por", "Door". */
+const BYLINE_LEAD =
+  /^(?:(?:written|posted|reported|words|story|text|photos?|published|submitted|shared)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+/i;
+
+/** An "Author:" label before the names. */
+const AUTHOR_LABEL = /^(?:authors?|writers?|autor(?:in)?|auteur)\s*:\s*/i;
+
+/** Minimal view of htmlparser2's nodes (domhandler), the fields this module reads. */
+export interface DomNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  parent?: DomNode | null;
+}
+
+/**
+ * What {@link collect} gathers in its one walk over the page: the `<meta>` tags by key, the JSON-LD
+ * scripts, the `<html lang>`, the microdata items and the elements that may be a visible byline.
+ */
+export interface Collected {
+  meta: Map<string, string[]>;
+  jsonLd: string[];
+  htmlLang: string | undefined;
+  itemAuthors: DomNode[];
+  itemDates: string[];
+  itemPublishers: DomNode[];
+  bylines: DomNode[];
+  publishTimes: string[];
+}
+
+/** One walk over the page collecting every source the fields are read from. */
+export function collect(document: DomNode): Collected {
+  const found: Collected = {
+    meta: new Map(),
+    jsonLd: [],
+    htmlLang: undefined,
+    itemAuthors: [],
+    itemDates: [],
+    itemPublishers: [],
+    bylines: [],
+    publishTimes: [],
+  };
+  const pending: DomNode[] = [document];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const element = node.type === 'tag' || node.type === 'script' || node.type === 'style';
+    if (element && !readElement(node, found)) continue;
+    const children = node.children ?? [];
+    // Pushed in reverse so that nodes come off the stack in document order.
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child !== undefined) pending.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * Records what one element gives the fields; false when its content is not walked (a script's or a
+ * style's text, a template's or noscript's markup is no part of the page's visible metadata).
+ */
+function readElement(node: DomNode, found: Collected): boolean {
+  const name = node.name ?? '';
+  const attribs = node.attribs ?? {};
+  if (name === 'html' && found.htmlLang === undefined && attribs.lang !== undefined) {
+    found.htmlLang = attribs.lang;
+  }
+  if (name === 'meta') readMeta(attribs, found.meta);
+  if (name === 'script') {
+    if ((attribs.type ?? '').trim().toLowerCase() === 'application/ld+json')
+      found.jsonLd.push(textOf(node, true));
+    return false;
+  }
+  if (name === 'style' || name === 'template' || name === 'noscript') return false;
+  readItemProperties(node, attribs, found);
+  if (name === 'time' && attribs.datetime !== undefined && isPublishTime(attribs)) {
+    found.publishTimes.push(attribs.datetime);
+  }
+  if (isBylineCandidate(name, attribs)) found.bylines.push(node);
+  return true;
+}
+
+/** Records an element whose `itemprop` names an author, a publishing date or a publisher. */
+function readItemProperties(node: DomNode, attribs: Record<string, string>, found: Collected): void {
+  const itemprop = (attribs.itemprop ?? '').toLowerCase().split(/\s+/);
+  if (itemprop.includes('author') || itemprop.includes('creator')) found.itemAuthors.push(node);
+  if (itemprop.includes('datepublished')) {
+    found.itemDates.push(attribs.content ?? attribs.datetime ?? textOf(node));
+  }
+  if (itemprop.includes('publisher')) found.itemPublishers.push(node);
+}
+
+/** Whether a `<time>` marks the publishing time: `pubdate`, or a class that says so. */
+function isPublishTime(attribs: Record<string, string>): boolean {
+  return 'pubdate' in attribs || /publish/i.test(attribs.class ?? '');
+}
+
+function readMeta(attribs: Record<string, string>, meta: Map<string, string[]>): void {
+  const content = attribs.content;
+  if (content === undefined) return;
+  for (const key of [attribs.property, attribs.name, attribs['http-equiv'], attribs.itemprop]) {
+    if (key === undefined) continue;
+    for (const part of key.toLowerCase().trim().split(/\s+/)) {
+      if (part === '') continue;
+      const values = meta.get(part) ?? [];
+      values.push(content);
+      meta.set(part, values);
+    }
+  }
+}
+
+function isBylineCandidate(name: string, attribs: Record<string, string>): boolean {
+  if (name === 'meta' || name === 'link' || name === 'img' || name === 'html' || name === 'body')
+    return false;
+  if ((attribs.rel ?? '').split(/\s+/).includes('author')) return true;
+  const names = `${attribs.class ?? ''} ${attribs.id ?? ''}`;
+  return BYLINE_NAME.test(names) && !NOT_BYLINE_NAME.test(names);
+}
+
+/** The text of a node; `raw` keeps a script's text, otherwise scripts and styles are skipped. */
+function textOf(node: DomNode, raw = false): string {
+  let text = '';
+  const pending: DomNode[] = [node];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (current.type === 'text') {
+      text += current.data ?? '';
+      continue;
+    }
+    if (!raw && (current.type === 'script' || current.type === 'style')) continue;
+    if (current.type === 'tag' && (current.name === 'br' || current.name === 'p' || current.name === 'div'))
+      text += '\n';
+    const children = current.children ?? [];
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child !== undefined) pending.push(child);
+    }
+  }
+  return text;
+}
+
+function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean): boolean {
+  for (let parent = node.parent; parent !== null && parent !== undefined; parent = parent.parent) {
+    if (parent.type === 'tag' && test(parent)) return true;
+  }
+  return false;
+}
+
+/** Descendants of `node` (itself excluded) whose `itemprop` names `property`. */
+function itemProperty(node: DomNode, property: string): DomNode | undefined {
+  const pending = [...(node.children ?? [])].reverse();
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (current.type !== 'tag') continue;
+    if ((current.attribs?.itemprop ?? '').toLowerCase().split(/\s+/).includes(property)) return current;
+    for (const child of [...(current.children ?? [])].reverse()) pending.push(child);
+  }
+  return undefined;
+}
+
+function itemValue(node: DomNode): string {
+  const attribs = node.attribs ?? {};
+  return clean(attribs.content ?? (node.name === 'meta' ? '' : textOf(node)));
+}
+
+/** The names of the page's microdata authors (an item's `name`, else the element's text). */
+export function microdataAuthor(nodes: readonly DomNode[]): string | undefined {
+  const names: string[] = [];
+  for (const node of nodes) {
+    // An author nested in another author item (its name, its affiliation) is not a second author.
+    if (hasAncestor(node, (ancestor) => nodes.includes(ancestor))) continue;
+    const named = 'itemscope' in (node.attribs ?? {}) ? itemProperty(node, 'name') : node;
+    const value = named === undefined ? '' : stripByline(itemValue(named));
+    if (isName(value) && value.length <= MAX_BYLINE_CHARS) names.push(value);
+  }
+  return names.length > 0 ? joinNames(names) : undefined;
+}
+
+/** The name of the page's microdata publisher (an item's `name`, else the element's text). */
+export function microdataName(nodes: readonly DomNode[]): string | undefined {
+  for (const node of nodes) {
+    const named = 'itemscope' in (node.attribs ?? {}) ? itemProperty(node, 'name') : node;
+    const value = named === undefined ? '' : itemValue(named);
+    if (value !== '' && !isUrl(value) && value.length <= MAX_METADATA_FIELD_CHARS) return value;
+  }
+  return undefined;
+}
+
+/** The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped. */
+export function visibleByline(nodes: readonly DomNode[]): string | undefined {
+  for (const node of nodes) {
+    // Readers' comments and reviews name their own authors; menus and footers name the site's.
+    const outside = hasAncestor(node, (ancestor) => {
+      if (ancestor.name === 'nav' || ancestor.name === 'footer' || ancestor.name === 'aside') return true;
+      return /comment|review|reply|replies|answer/i.test(
+        `${ancestor.attribs?.class ?? ''} ${ancestor.attribs?.id ?? ''}`,
+      );
+    });
+    if (outside) continue;
+    const text = withoutControls(textOf(node));
+    const line = (text.split('\n').find((part) => part.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
+    if (line === '' || line.length > MAX_BYLINE_CHARS) continue;
+    const names = stripByline(clean(line));
+    if (isName(names)) return names;
+  }
+  return undefined;
+}
+
+/** A byline without its lead ("By", "Author:") and without a date or role after the names. */
+export function stripByline(text: string): string {
+  let names = text.replace(AUTHOR_LABEL, '').replace(BYLINE_LEAD, '');
+  // "Jane Doe | March 5, 2024", "Jane Doe • 5 min read", "Jane Doe, Staff Writer — Updated …".
+  names = names.split(/\s+[|•·—–]\s+|\s*\|\s*/)[0] ?? '';
+  names = names.replace(/\s+(?:on|updated|published|posted)\b.*$/i, '');
+  names = names.replace(/,?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i, '');
+  // A date after the names: "…, 12 February", "… 12 Feb 2024", "… March 5, 2024" (a bare month
+  // name stays: "Theresa May").
+  names = names.replace(
+    /(?:,\s*|\s+(?=\d))(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b.*$/i,
+    '',
+  );
+  names = names.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '');
+  // "petrelwatch 9 hours ago", "Kim, 2 days ago".
+  names = names.replace(
+    /,?\s+(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b.*$/i,
+    '',
+  );
+  return names.replace(/[\s,;:]+$/, '').trim();
+}

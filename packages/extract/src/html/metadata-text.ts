@@ -1,0 +1,87 @@
+/** The longest author, site name or date kept, in characters (longer ones are cut). */
+export const MAX_METADATA_FIELD_CHARS = 200;
+
+/** The longest description kept, in characters (longer ones are cut). */
+export const MAX_DESCRIPTION_CHARS = 1000;
+
+/** The longest visible byline read as one, in characters: longer text is a paragraph, not a byline. */
+export const MAX_BYLINE_CHARS = 100;
+
+/**
+ * C0 and C1 controls, and the characters that change the direction text is shown in or hide in it
+ * (bidi embeddings, overrides and isolates, marks, zero-width characters, the byte-order mark):
+ * page text shown to a model must read as it is stored.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing controls is the point.
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** `text` with each control and bidi character (see {@link CONTROL_OR_BIDI}) replaced by a space. */
+export function withoutControls(text: string): string {
+  return text.replace(CONTROL_OR_BIDI, ' ');
+}
+
+/**
+ * Page text made safe to show as one line: controls and bidi characters removed, whitespace
+ * collapsed, cut at `max` characters (never inside a character).
+ */
+export function cleanMetadataText(text: string, max: number): string {
+  const cleaned = clean(text);
+  const characters = Array.from(cleaned);
+  return characters.length <= max ? cleaned : `${characters.slice(0, max - 1).join('')}…`;
+}
+
+/** Page text as one line: entities decoded, controls and bidi characters removed, whitespace collapsed. */
+export function clean(text: string): string {
+  return decodeEntities(text).replace(CONTROL_OR_BIDI, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** JSON-LD strings and some `content` attributes arrive with HTML entities still in them. */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp|#39));/gi,
+    (all, dec, hex, name) => {
+      if (dec !== undefined || hex !== undefined) {
+        const code = dec !== undefined ? Number(dec) : Number.parseInt(hex, 16);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+      }
+      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }[
+        String(name).toLowerCase()
+      ] as string;
+    },
+  );
+}
+
+/** Whether `value` is a URL or a bare host (`//…`, `www.…`), which no name or title is. */
+export function isUrl(value: string): boolean {
+  return /^(?:https?:)?\/\/|^www\./i.test(value);
+}
+
+/** Whether `value` can be a person's or an organisation's name: not a URL, a handle or an address. */
+export function isName(value: string): boolean {
+  if (/^(?:last\s+)?(?:updated|modified|published|posted|sign\s+in|log\s*in|follow)\b/i.test(value))
+    return false;
+  if (value === '' || isUrl(value) || /^@\w/.test(value) || /@\w+\.\w/.test(value)) return false;
+  return /\p{L}/u.test(value) && value.length <= MAX_BYLINE_CHARS * 2;
+}
+
+/** Names joined with ", ", each once. */
+export function joinNames(names: readonly string[]): string {
+  return [...new Set(names)].join(', ');
+}
+
+/** A BCP 47 tag in its usual case (`en-US`, `zh-Hant-TW`), or undefined when `value` is none. */
+export function languageTag(value: string): string | undefined {
+  const tag = value.trim().replace(/_/g, '-');
+  if (!/^[a-z]{2,3}(?:-[a-z\d]{1,8})*$/i.test(tag)) return undefined;
+  return tag
+    .split('-')
+    .map((part, index) => {
+      if (index === 0) return part.toLowerCase();
+      if (part.length === 2) return part.toUpperCase();
+      if (part.length === 4 && /^[a-z]+$/i.test(part))
+        return part[0]?.toUpperCase() + part.slice(1).toLowerCase();
+      return part.toLowerCase();
+    })
+    .join('-');
+}

@@ -1,0 +1,113 @@
+/**
+ * What a page declares itself to be, read from its metadata before any extractor runs: `article`
+ * for a news story, blog post or report (one block of prose), `thread` for a forum thread or a
+ * question with its answers (a series of posts, all of them content), `product` for a product's page
+ * (a description, specifications and prices among offers, reviews and other products), `other` for
+ * everything else (documentation, services, listings and collections, and pages that declare
+ * nothing).
+ */
+export type PageKind = 'article' | 'thread' | 'product' | 'other';
+
+/** schema.org types of a page that is a series of posts: a forum thread, a question and its answers. */
+const THREAD_TYPES = new Set(['qapage', 'discussionforumposting']);
+
+/** The same types in microdata, as forum engines mark their server-rendered posts. */
+const THREAD_MICRODATA = '[itemtype*="schema.org/DiscussionForumPosting"], [itemtype*="schema.org/QAPage"]';
+
+/** schema.org types of a product or its offer, and the same in microdata. */
+const PRODUCT_TYPES = new Set([
+  'product',
+  'productgroup',
+  'productmodel',
+  'individualproduct',
+  'offer',
+  'aggregateoffer',
+]);
+const PRODUCT_MICRODATA = '[itemtype*="schema.org/Product" i]';
+
+/** schema.org types of a single piece of prose. */
+const ARTICLE_TYPES = new Set([
+  'article',
+  'newsarticle',
+  'blogposting',
+  'reportagenewsarticle',
+  'opinionnewsarticle',
+  'analysisnewsarticle',
+  'backgroundnewsarticle',
+  'reviewnewsarticle',
+  'askpublicnewsarticle',
+  'satiricalarticle',
+  'scholarlyarticle',
+  'report',
+  'liveblogposting',
+  'socialmediaposting',
+]);
+
+/**
+ * schema.org types of pages whose content is not one block of prose: a thread of posts, a list of
+ * items, a product, a reference page. They outweigh an article type on the same page (sites often
+ * mark every page `og:type=article`). Types that articles often carry beside their own (an FAQ
+ * block, a numbered list, the publisher as a local business) are not listed.
+ */
+const NON_ARTICLE_TYPES = new Set([
+  'qapage',
+  'discussionforumposting',
+  'question',
+  'product',
+  'productgroup',
+  'offer',
+  'aggregateoffer',
+  'collectionpage',
+  'searchresultspage',
+  'techarticle',
+  'apireference',
+  'howto',
+  'recipe',
+  'course',
+  'event',
+  'jobposting',
+  'softwareapplication',
+  'service',
+  'realestatelisting',
+]);
+
+/** `"@type": "X"` or `"@type": ["X", "Y"]` in JSON-LD, read without parsing (pages often ship invalid JSON-LD). */
+const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
+
+/**
+ * Reads the page's declared kind from JSON-LD `@type`s, microdata thread and product types and
+ * `og:type` (`product`, `og:product`, `product.item`…). A thread outweighs a product (a question about
+ * a product is a thread); a product in JSON-LD outweighs any other type, one in microdata or
+ * `og:type` only the lack of an article's declaration.
+ */
+export function pageKind(document: ParentNode): PageKind {
+  const types = jsonLdTypes(document);
+  if (types.some((type) => THREAD_TYPES.has(type))) return 'thread';
+  const other = types.some((type) => NON_ARTICLE_TYPES.has(type));
+  const product = types.some((type) => PRODUCT_TYPES.has(type));
+  const article = types.some((type) => ARTICLE_TYPES.has(type));
+  if (document.querySelector(THREAD_MICRODATA) !== null) return 'thread';
+  if (product) return 'product';
+  const openGraph = document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '';
+  // A story may carry product microdata (a box of things it recommends): its own declaration decides.
+  if (!other && (article || /^\s*article\s*$/i.test(openGraph))) return 'article';
+  if (/product/i.test(openGraph) || document.querySelector(PRODUCT_MICRODATA) !== null) return 'product';
+  return 'other';
+}
+
+/** Every JSON-LD `@type` on the page, without a schema.org prefix and in lower case. */
+function jsonLdTypes(document: ParentNode): string[] {
+  const types: string[] = [];
+  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+    for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
+      for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? [])
+        types.push(
+          name
+            .slice(1, -1)
+            .replace(/^https?:\/\/schema\.org\//i, '')
+            .toLowerCase(),
+        );
+    }
+  }
+  return types;
+}

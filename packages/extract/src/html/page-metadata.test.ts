@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { toIsoDate } from './metadata-dates.js';
+import { languageTag, MAX_DESCRIPTION_CHARS, MAX_METADATA_FIELD_CHARS } from './metadata-text.js';
+import { readPageMetadata } from './page-metadata.js';
+
+const page = (head: string, body = '<p>Text.</p>', htmlAttributes = '') =>
+  `<!doctype html><html${htmlAttributes}><head><title>T</title>${head}</head><body>${body}</body></html>`;
+const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+
+describe('readPageMetadata: JSON-LD', () => {
+  it('reads the article node of a @graph, resolving its author, publisher and page references', async () => {
+    const html = page(
+      ld({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'WebSite', '@id': '#site', name: 'Harbour Gazette', inLanguage: 'en-GB' },
+          { '@type': 'Organization', '@id': '#org', name: 'Harbour Gazette Ltd' },
+          { '@type': 'Person', '@id': '#jane', name: 'Jane Doe' },
+          {
+            '@type': 'NewsArticle',
+            author: { '@id': '#jane' },
+            publisher: { '@id': '#org' },
+            datePublished: '2024-03-05T09:30:00-05:00',
+            description: 'Tide tables for March.',
+          },
+        ],
+      }),
+    );
+    expect(await readPageMetadata(html)).toEqual({
+      author: 'Jane Doe',
+      published: '2024-03-05T09:30:00-05:00',
+      siteName: 'Harbour Gazette Ltd',
+      language: 'en-GB',
+      description: 'Tide tables for March.',
+    });
+  });
+
+  it('joins an array of authors, objects and strings alike, and drops a leading "By"', async () => {
+    const html = page(
+      ld([
+        {
+          '@type': 'BlogPosting',
+          author: [
+            { '@type': 'Person', name: 'Ada Lovelace' },
+            'By Charles Babbage',
+            { name: 'https://x.test/u' },
+          ],
+        },
+      ]),
+    );
+    expect((await readPageMetadata(html)).author).toBe('Ada Lovelace, Charles Babbage');
+  });
+
+  it('reads a script with a trailing comma and decodes entities in its strings', async () => {
+    const html = page(
+      '<script type="application/ld+json">{"@type":"Article","author":{"name":"Tom &amp; Jerry"},}</script>',
+    );
+    expect((await readPageMetadata(html)).author).toBe('Tom & Jerry');
+  });
+});
+
+describe('readPageMetadata: meta tags', () => {
+  it('reads Open Graph, article:published_time and the description', async () => {
+    const html = page(
+      `<meta property="og:site_name" content="The Quay"><meta property="article:published_time" content="2023-11-02T08:00:00Z">
+       <meta name="author" content="Sam Lee"><meta name="description" content="  Boats   and tides. ">`,
+    );
+    expect(await readPageMetadata(html)).toEqual({
+      author: 'Sam Lee',
+      published: '2023-11-02T08:00:00Z',
+      siteName: 'The Quay',
+      description: 'Boats and tides.',
+    });
+  });
+
+  it('prefers Dublin Core to a bare author, and reads space-separated property names', async () => {
+    const html = page(
+      `<meta name="author" content="Loose Name"><meta property="dc:creator twitter:site_name" content="Core Name">
+       <meta name="DC.date.issued" content="2019/04/30">`,
+    );
+    const metadata = await readPageMetadata(html);
+    expect(metadata.author).toBe('Core Name');
+    expect(metadata.published).toBe('2019-04-30');
+  });
+
+  it('joins every Highwire citation_author and ignores an author that is a profile URL', async () => {
+    const html = page(
+      `<meta property="article:author" content="https://facebook.com/someone">
+       <meta name="citation_author" content="Curie, Marie"><meta name="citation_author" content="Curie, Pierre">`,
+    );
+    expect((await readPageMetadata(html)).author).toBe('Curie, Marie, Curie, Pierre');
+  });
+});
+
+describe('readPageMetadata: microdata', () => {
+  it('reads the names of nested author items, the publication date and the publisher', async () => {
+    const html = page(
+      '',
+      `<article itemscope itemtype="https://schema.org/Article">
+        <span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ines Park</span></span>
+        and <span itemprop="author" itemscope><meta itemprop="name" content="Olu Ade"></span>
+        <time itemprop="datePublished" datetime="2022-07-14">14 July</time>
+        <div itemprop="publisher" itemscope><span itemprop="name">Tideway Press</span></div>
+      </article>`,
+    );
+    expect(await readPageMetadata(html)).toEqual({
+      author: 'Ines Park, Olu Ade',
+      published: '2022-07-14',
+      siteName: 'Tideway Press',
+    });
+  });
+});
+
+describe('readPageMetadata: language', () => {
+  it('takes <html lang> over a content-language meta, and the meta when lang is missing', async () => {
+    const both = page('<meta http-equiv="Content-Language" content="de-AT">', '<p>x</p>', ' lang="en_us"');
+    expect((await readPageMetadata(both)).language).toBe('en-US');
+    const meta = page('<meta http-equiv="content-language" content="fr-ca, en">');
+    expect((await readPageMetadata(meta)).language).toBe('fr-CA');
+  });
+
+  it('writes BCP 47 tags in their usual case and refuses what is none', () => {
+    expect(languageTag('zh-hant-tw')).toBe('zh-Hant-TW');
+    expect(languageTag('english please')).toBeUndefined();
+  });
+});
+
+describe('readPageMetadata: visible byline', () => {
+  it('reads "By X and Y" without its lead and without the date after it', async () => {
+    const html = page(
+      '',
+      '<nav><span class="author">Site Team</span></nav><article><p class="byline">By Jane Doe and John Roe | March 5, 2024</p><p>Text.</p></article>',
+    );
+    expect((await readPageMetadata(html)).author).toBe('Jane Doe and John Roe');
+  });
+
+  it('takes a rel="author" link, and never a comment author or a sign-in link', async () => {
+    const html = page(
+      '',
+      `<div id="authorization"><a href="/login">Sign in</a></div>
+       <div class="comments"><span class="comment-author">Troll</span></div>
+       <p>Written by <a rel="author" href="/u/kim">Kim Lo</a></p>`,
+    );
+    expect((await readPageMetadata(html)).author).toBe('Kim Lo');
+  });
+
+  it('passes over a text too long to be a byline', async () => {
+    const html = page('', `<div class="byline">${'word '.repeat(40)}</div>`);
+    expect((await readPageMetadata(html)).author).toBeUndefined();
+  });
+});
+
+describe('readPageMetadata: absent fields and page text', () => {
+  it('leaves out every field the page does not state', async () => {
+    expect(await readPageMetadata(page(''))).toEqual({});
+    expect(await readPageMetadata('just words')).toEqual({});
+  });
+
+  it('removes controls and bidi characters', async () => {
+    const html = page('<meta name="author" content="Eve\u202e\u0007 Adams\u2066">');
+    expect((await readPageMetadata(html)).author).toBe('Eve Adams');
+  });
+
+  it('keeps a field of exactly its bound and cuts one a character longer', async () => {
+    const exact = 'a'.repeat(MAX_METADATA_FIELD_CHARS);
+    expect((await readPageMetadata(page(`<meta property="og:site_name" content="${exact}">`))).siteName).toBe(
+      exact,
+    );
+    const over = (await readPageMetadata(page(`<meta property="og:site_name" content="${exact}b">`)))
+      .siteName;
+    expect(Array.from(over ?? '')).toHaveLength(MAX_METADATA_FIELD_CHARS);
+    expect(over?.endsWith('…')).toBe(true);
+    const description = 'd'.repeat(MAX_DESCRIPTION_CHARS);
+    expect(
+      (await readPageMetadata(page(`<meta name="description" content="${description}">`))).description,
+    ).toBe(description);
+    const longer = (await readPageMetadata(page(`<meta name="description" content="${description}d">`)))
+      .description;
+    expect(Array.from(longer ?? '')).toHaveLength(MAX_DESCRIPTION_CHARS);
+  });
+});
+
+describe('toIsoDate', () => {
+  it.each([
+    ['2024-03-05', '2024-03-05'],
+    ['2024-03-05T09:30:00.000+0530', '2024-03-05T09:30:00+05:30'],
+    ['2024-03-05 09:30', '2024-03-05T09:30:00'],
+    ['20240305', '2024-03-05'],
+    ['March 5, 2024', '2024-03-05'],
+    ['5th March 2024, 3:04 pm EST', '2024-03-05T15:04:00-05:00'],
+    ['Tue, 05 Mar 2024 10:00:00 GMT', '2024-03-05T10:00:00Z'],
+    ['05.03.2024', '2024-03-05'],
+    ['03/05/2024', '2024-03-05'],
+    ['25/12/2023', '2023-12-25'],
+    ['5. März 2024', '2024-03-05'],
+    ['1709630000', '2024-03-05T09:13:20Z'],
+  ])('reads %s', (raw, iso) => {
+    expect(toIsoDate(raw)).toBe(iso);
+  });
+
+  it.each(['yesterday', '2024-02-30', '13/13/2024', 'March 2024'])('refuses %s', (raw) => {
+    expect(toIsoDate(raw)).toBeUndefined();
+  });
+});
+
+describe('readPageMetadata: what follows the names in a byline', () => {
+  it.each([
+    ['By Tom Hegarty, 12 February', 'Tom Hegarty'],
+    ['via petrelwatch 9 hours ago', 'petrelwatch'],
+    ['By Theresa May', 'Theresa May'],
+    ['Jane Doe March 5, 2024', 'Jane Doe'],
+    ['Von Anna Schmidt | 5. März 2024', 'Anna Schmidt'],
+  ])('reads %s as %s', async (byline, names) => {
+    expect(
+      (await readPageMetadata(page('', `<article><p class="byline">${byline}</p></article>`))).author,
+    ).toBe(names);
+  });
+
+  it('never takes a reviewer for the author', async () => {
+    const html = page('', '<section class="reviews"><p class="review-author">Ana</p></section>');
+    expect((await readPageMetadata(html)).author).toBeUndefined();
+  });
+});

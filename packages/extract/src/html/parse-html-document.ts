@@ -1,0 +1,137 @@
+import { loadLinkedom } from '../lazy-modules.js';
+
+/** Elements a browser keeps in `<head>` when they come before any body content. */
+const HEAD_ELEMENTS = new Set(['base', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const COMMENT_NODE = 8;
+const DOCUMENT_TYPE_NODE = 10;
+
+/** The few DOM node members the reshaping reads; linkedom's nodes have them all. */
+interface ParsedNode {
+  nodeType: number;
+  localName?: string;
+  outerHTML?: string;
+  textContent: string | null;
+  childNodes: ArrayLike<ParsedNode>;
+}
+
+/**
+ * Parses HTML into a linkedom document with the shape a browser gives every page: one `<html>`
+ * holding a `<head>` and a `<body>`.
+ *
+ * HTML5 lets a page leave out `<html>`, `<head>` and `<body>` (`<!doctype html><title>…<h1>…<p>…`
+ * is a complete, valid page), and a fragment such as `<p>…</p>` or bare words is what some servers
+ * send as `text/html`. linkedom does not add the implied elements: the first tag becomes the
+ * document element and `document.body` is empty (or throws when there is no element at all), so
+ * every extractor would find nothing. Such documents are rebuilt with the implied elements, as the
+ * HTML parsing rules place them: leading metadata (title, meta, link, style, script…) in the head,
+ * everything from the first other content on in the body.
+ */
+export async function parseHtmlDocument(html: string): Promise<Document> {
+  const { parseHTML } = await loadLinkedom();
+  const parsed = parseHTML(html).document as unknown as Document;
+  if (hasDocumentShape(parsed)) {
+    placeStrayElements(parsed);
+    return parsed;
+  }
+  const sections: Sections = { head: [], body: [], inBody: false };
+  walkNodes(parsed.childNodes as unknown as ArrayLike<ParsedNode>, sections);
+  const { head, body } = sections;
+  return parseHTML(`<!doctype html><html><head>${head.join('')}</head><body>${body.join('')}</body></html>`)
+    .document as unknown as Document;
+}
+
+/** The serialized head and body of a page being rebuilt, and whether its body content has begun. */
+interface Sections {
+  head: string[];
+  body: string[];
+  inBody: boolean;
+}
+
+/** Places each node where the HTML parsing rules put it, descending into `<html>`, `<head>` and `<body>`. */
+function walkNodes(nodes: ArrayLike<ParsedNode>, sections: Sections): void {
+  for (const node of Array.from(nodes)) {
+    if (node.nodeType === DOCUMENT_TYPE_NODE) continue;
+    const name = node.nodeType === ELEMENT_NODE ? node.localName : undefined;
+    if (name === 'html') walkNodes(node.childNodes, sections);
+    else if (name === 'head') for (const child of Array.from(node.childNodes)) place(child, 'head', sections);
+    else if (name === 'body') {
+      sections.inBody = true;
+      for (const child of Array.from(node.childNodes)) place(child, 'body', sections);
+    } else place(node, 'auto', sections);
+  }
+}
+
+/**
+ * Adds a node to its section; a node outside both (`auto`) goes to the head until the first content
+ * that cannot be there, and to the body from then on.
+ */
+function place(node: ParsedNode, section: 'head' | 'body' | 'auto', sections: Sections): void {
+  const markup = serialize(node);
+  if (section === 'auto' && !sections.inBody) {
+    if (belongsBeforeBody(node)) {
+      sections.head.push(markup);
+      return;
+    }
+    sections.inBody = true;
+  }
+  (section === 'head' ? sections.head : sections.body).push(markup);
+}
+
+/** Whether a node before any body content stays in the head: blank text, a comment or metadata. */
+function belongsBeforeBody(node: ParsedNode): boolean {
+  const blank = node.nodeType === TEXT_NODE && (node.textContent ?? '').trim() === '';
+  const metadata = node.nodeType === ELEMENT_NODE && HEAD_ELEMENTS.has(node.localName ?? '');
+  return blank || metadata || node.nodeType === COMMENT_NODE;
+}
+
+/** Whether the document element is `<html>` with a `<body>` child, read without linkedom's head/body getters (which rewrite the tree). */
+function hasDocumentShape(document: Document): boolean {
+  const root = document.documentElement as Element | null;
+  if (root === null || root.localName !== 'html') return false;
+  for (const child of Array.from(root.children)) if (child.localName === 'body') return true;
+  return false;
+}
+
+/**
+ * Moves what a page put beside its `<head>` and `<body>` into them, where a browser's parser puts
+ * it: elements between `</head>` and `<body>` (a tag manager's `<noscript>`, a banner) and a second
+ * `<body>`'s content into the body, in order, and elements after `</body>` at its end; metadata
+ * before `<head>` into the head. linkedom leaves them beside the two, and its `document.body` is only
+ * the element right after `<head>`: when that is not a body it inserts an empty one, so the page
+ * would read as empty to every extractor and Readability's retries.
+ */
+function placeStrayElements(document: Document): void {
+  const root = document.documentElement;
+  const children = Array.from(root.children);
+  if (children.length === 2 && children[0]?.localName === 'head' && children[1]?.localName === 'body') return;
+  const head = children.find((child) => child.localName === 'head');
+  const body = children.find((child) => child.localName === 'body');
+  if (head === undefined || body === undefined) return;
+  const bodyIndex = children.indexOf(body);
+  const headIndex = children.indexOf(head);
+  const leading = body.firstChild;
+  children.forEach((child, index) => {
+    if (child === head || child === body) return;
+    if (index < headIndex && HEAD_ELEMENTS.has(child.localName)) head.append(child);
+    else if (index < bodyIndex) body.insertBefore(child, leading);
+    else if (child.localName === 'body') body.append(...Array.from(child.childNodes));
+    else body.append(child);
+  });
+  for (const child of Array.from(root.children))
+    if (child.localName === 'body' && child !== body) child.remove();
+  if (head.nextElementSibling !== body) head.after(body);
+}
+
+function serialize(node: ParsedNode): string {
+  if (node.nodeType === ELEMENT_NODE) return node.outerHTML ?? '';
+  if (node.nodeType === TEXT_NODE) return escapeText(node.textContent ?? '');
+  if (node.nodeType === COMMENT_NODE) return `<!--${(node.textContent ?? '').replace(/-->/g, '-- >')}-->`;
+  return '';
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

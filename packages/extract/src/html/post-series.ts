@@ -1,0 +1,169 @@
+import { countWords, trigramOverlap, words } from './choose-article.js';
+
+/** Words an element needs to count as one post, answer or item of a series. */
+export const SERIES_MEMBER_MIN_WORDS = 8;
+
+/** Share of a series container's words its members must hold: a series, not chrome with a list in it. */
+export const SERIES_MIN_SHARE = 0.5;
+
+/** Share of the picked article's word trigrams that must lie inside a series' root. */
+export const SERIES_MIN_OVERLAP = 0.8;
+
+/**
+ * The picked article is a part of a series when it holds less than this share of the series' words
+ * (counted over its members, not over the root, which may hold chrome beside them).
+ */
+export const SERIES_PART_MAX_SHARE = 0.6;
+
+/** How far above a series' container its root may sit (to take in a question beside its answers). */
+const SERIES_ROOT_MAX_LEVELS = 3;
+
+/** A root may hold at most this much more than its series and the picked article together. */
+const SERIES_ROOT_MAX_GROWTH = 1.5;
+
+/** Elements that hold page chrome; a series inside one is never the content. */
+const CHROME = new Set(['nav', 'header', 'footer', 'aside', 'menu', 'dialog']);
+
+/** Roles of chrome: navigation, and dialogs such as a cookie consent's list of purposes. */
+const CHROME_ROLES = new Set(['navigation', 'dialog', 'alertdialog']);
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/**
+ * Sibling elements of the same kind (tag and classes, numbers in class names ignored), each with
+ * some text: the posts of a thread, the answers of a question, the items of a listing.
+ */
+interface Series {
+  container: Element;
+  memberWords: number;
+}
+
+/**
+ * Finds where an extractor that picked one block of a page should have picked the whole series
+ * that block belongs to. Extractors score blocks one by one, so on a thread, a Q&A page or a listing
+ * the best-scoring block is one post (usually the question) and the answers are lost.
+ *
+ * `picked` is the text the extractor returned. The answer is the smallest element that holds a
+ * series of at least two like siblings (each of {@link SERIES_MEMBER_MIN_WORDS} or more words,
+ * together at least {@link SERIES_MIN_SHARE} of the container's words) and the picked text, where
+ * the picked text has less than {@link SERIES_PART_MAX_SHARE} of the series' words. On a `thread` page the root may
+ * sit up to three levels above the series (a question beside its answers), and when the picked
+ * text is in no series the largest series of the page is the answer if it holds clearly more.
+ * Undefined when the picked text is not part of such a series.
+ */
+export function findSeriesRoot(body: Element, picked: string, thread = false): Element | undefined {
+  const pickedWords = words(picked);
+  if (pickedWords.length === 0 && !thread) return undefined;
+  const wordCounts = countElementWords(body);
+  const candidates = [...findSeries(body, wordCounts)].sort(
+    (left, right) => (wordCounts.get(left.container) ?? 0) - (wordCounts.get(right.container) ?? 0),
+  );
+  let best: { root: Element; words: number } | undefined;
+  for (const series of candidates) {
+    if (best !== undefined && (wordCounts.get(series.container) ?? 0) >= best.words) break;
+    // The picked text already holds most of this series (a thread with every answer kept).
+    if (pickedWords.length >= SERIES_PART_MAX_SHARE * series.memberWords) continue;
+    // Only a thread's root may rise above its series: on other pages the text beside a series
+    // (an article above its comments) is not a part of it.
+    const levels = thread ? SERIES_ROOT_MAX_LEVELS : 0;
+    best = rootHoldingPicked(series, pickedWords, wordCounts, levels, best) ?? best;
+  }
+  if (best !== undefined || !thread) return best?.root;
+  // A thread whose posts the extractor dropped altogether (as a comment section, say): its largest
+  // series of posts, when that holds clearly more than what was picked.
+  return largestSeries(candidates, pickedWords.length);
+}
+
+/**
+ * The element from the series' container up to `levels` above it that holds the picked text,
+ * when it is smaller than `best` and not grown far past the series and the picked text; undefined
+ * when no such element does.
+ */
+function rootHoldingPicked(
+  series: Series,
+  pickedWords: string[],
+  wordCounts: Map<Element, number>,
+  levels: number,
+  best: { root: Element; words: number } | undefined,
+): { root: Element; words: number } | undefined {
+  let root: Element | null = series.container;
+  for (let level = 0; root !== null && level <= levels; level++) {
+    const rootWords = wordCounts.get(root) ?? 0;
+    if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) return undefined;
+    if (best !== undefined && rootWords >= best.words) return undefined;
+    if (trigramOverlap(pickedWords, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP)
+      return { root, words: rootWords };
+    root = root.parentElement;
+  }
+  return undefined;
+}
+
+/** The container of the series with the most member words, when it holds clearly more than was picked. */
+function largestSeries(candidates: readonly Series[], pickedWords: number): Element | undefined {
+  let largest: Series | undefined;
+  for (const series of candidates) {
+    if (largest === undefined || series.memberWords > largest.memberWords) largest = series;
+  }
+  return largest !== undefined && largest.memberWords > pickedWords / SERIES_PART_MAX_SHARE
+    ? largest.container
+    : undefined;
+}
+
+/** Words of every element under `body`, counted once, bottom up. */
+function countElementWords(body: Element): Map<Element, number> {
+  const counts = new Map<Element, number>();
+  const visit = (element: Element): number => {
+    let total = 0;
+    for (const node of Array.from(element.childNodes)) {
+      if (node.nodeType === TEXT_NODE) total += countWords(node.textContent ?? '');
+      else if (node.nodeType === ELEMENT_NODE) total += visit(node as Element);
+    }
+    counts.set(element, total);
+    return total;
+  };
+  // Deep pages are bounded before extraction runs (html-bounds), so recursion depth is safe here.
+  visit(body);
+  return counts;
+}
+
+/** Tag, id and classes, digits left out: `post-118` and `post-119` are alike, `#main` and `#side` not. */
+function signature(element: Element): string {
+  const classes = (element.getAttribute('class') ?? '')
+    .split(/\s+/)
+    .filter((name) => name !== '' && !/\d/.test(name))
+    .sort();
+  const id = (element.getAttribute('id') ?? '').replace(/\d+/g, '');
+  return `${element.localName}#${id}.${classes.join('.')}`;
+}
+
+function insideChrome(element: Element): boolean {
+  for (let node: Element | null = element; node !== null; node = node.parentElement) {
+    if (CHROME.has(node.localName) || CHROME_ROLES.has(node.getAttribute('role') ?? '')) return true;
+    if (node.getAttribute('aria-modal') === 'true') return true;
+  }
+  return false;
+}
+
+function* findSeries(body: Element, wordCounts: Map<Element, number>): Generator<Series> {
+  for (const [container, containerWords] of wordCounts) {
+    if (container.children.length < 2 || containerWords < 2 * SERIES_MEMBER_MIN_WORDS) continue;
+    const groups = new Map<string, { members: number; words: number }>();
+    for (const child of Array.from(container.children)) {
+      const childWords = wordCounts.get(child) ?? 0;
+      if (childWords < SERIES_MEMBER_MIN_WORDS) continue;
+      const key = signature(child);
+      const group = groups.get(key) ?? { members: 0, words: 0 };
+      group.members++;
+      group.words += childWords;
+      groups.set(key, group);
+    }
+    let memberWords = 0;
+    for (const group of groups.values()) {
+      if (group.members >= 2) memberWords = Math.max(memberWords, group.words);
+    }
+    if (memberWords < SERIES_MIN_SHARE * containerWords || memberWords === 0) continue;
+    if (container !== body && insideChrome(container)) continue;
+    yield { container, memberWords };
+  }
+}

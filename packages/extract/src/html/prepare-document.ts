@@ -1,0 +1,112 @@
+import { markCallouts } from './callouts.js';
+import { cleanCodeBlocks } from './code-blocks.js';
+import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
+import { parseEscapedNoscripts } from './escaped-noscript.js';
+import { dropExtraLineBreaks } from './html-to-markdown.js';
+import { normalizeImageSources } from './image-sources.js';
+import { dropLayoutClasses } from './layout-classes.js';
+import { markMathLatex } from './mathml-latex.js';
+import { unwrapContentNoscripts } from './noscript-content.js';
+import { parseHtmlDocument } from './parse-html-document.js';
+import { resolveStreamedParts } from './suspense-boundaries.js';
+
+/**
+ * Elements removed right after parsing: never article text (JSON-LD stays, Defuddle reads its
+ * metadata), the Markdown drops them anyway, and their text and subtrees slow down every selector
+ * pass of both extractors.
+ */
+const NON_CONTENT_SELECTOR =
+  'script:not([type="application/ld+json"]), style, template, svg, noscript, iframe, object, embed, canvas, button, select, textarea, input';
+
+/**
+ * Markup without which a page has no disclosure widget to open: a control's `aria-controls` or
+ * `aria-expanded`, a tab panel or region, or a button at the start of a heading. Most pages have
+ * none and skip the walk {@link revealDisclosurePanels} makes.
+ */
+const DISCLOSURE_MARKUP =
+  /aria-(?:controls|expanded)|role\s*=\s*["']?(?:tabpanel|region)|<h[1-6]\b[^>]*>\s*<button/i;
+
+/**
+ * The id of a part a React page streams in (`id="S:3"`): without one there is nothing for
+ * {@link resolveStreamedParts} to move, and its walks are skipped.
+ */
+const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
+
+/**
+ * An inline `opacity` of zero or `display: none`, without which a page hides nothing in its style
+ * and skips the walk {@link revealStyledParts} makes.
+ */
+const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
+
+/** A MathML formula, without which a page has nothing for {@link markMathLatex} to write as TeX. */
+const MATH_MARKUP = /<math\b/i;
+
+/** Whether the page may stream parts in (see {@link STREAMED_PART_MARKUP}). */
+function hasStreamedParts(html: string): boolean {
+  return STREAMED_PART_MARKUP.test(html);
+}
+
+/** Whether the page may hold a MathML formula (see {@link MATH_MARKUP}). */
+function hasMathFormulas(html: string): boolean {
+  return MATH_MARKUP.test(html);
+}
+
+/** Whether the page may hold a disclosure widget (see {@link DISCLOSURE_MARKUP}). */
+function hasDisclosureWidgets(html: string): boolean {
+  return DISCLOSURE_MARKUP.test(html);
+}
+
+/** Whether the page may hide parts in its inline styles (see {@link STYLE_HIDDEN_MARKUP}). */
+function hidesPartsByStyle(html: string): boolean {
+  return STYLE_HIDDEN_MARKUP.test(html);
+}
+
+/**
+ * Parses the page into the document a reader is shown without scripts running: the parts a React
+ * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
+ * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
+ * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
+ * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`).
+ */
+export async function parseShownDocument(html: string): Promise<Document> {
+  const document = await parseHtmlDocument(html);
+  if (hasStreamedParts(html)) resolveStreamedParts(document);
+  parseEscapedNoscripts(document);
+  unwrapContentNoscripts(document);
+  cleanCodeBlocks(document);
+  markCallouts(document);
+  if (hasMathFormulas(html)) markMathLatex(document);
+  if (hasDisclosureWidgets(html)) revealDisclosurePanels(document);
+  if (hidesPartsByStyle(html)) revealStyledParts(document);
+  return document;
+}
+
+/**
+ * The document the DOM stages read: the page as a reader is shown it ({@link parseShownDocument}),
+ * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}) and the class
+ * names that only lay it out (`dropLayoutClasses`), its images' source sets rewritten
+ * (`normalizeImageSources`) and its long runs of line breaks cut (`dropExtraLineBreaks`).
+ */
+export async function prepareDocument(html: string): Promise<Document> {
+  const document = await parseShownDocument(html);
+  for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
+  dropLayoutClasses(document);
+  normalizeImageSources(document);
+  dropExtraLineBreaks(document);
+  return document;
+}
+
+/** The URL relative links resolve against: a safe `<base href>` when present, else the page URL. */
+export function documentBaseUrl(
+  document: { querySelector(selector: string): Element | null },
+  url: string,
+): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  if (href === null || href === undefined) return url;
+  try {
+    const resolved = new URL(href, url);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : url;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,74 @@
+import { countWords, isUsableArticle } from './choose-article.js';
+import { dropLinkLists } from './drop-link-lists.js';
+import { hasName } from './element-names.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+import { markdownToText } from './markdown-to-text.js';
+import { mainRegion, regionWordBound, removeChrome } from './page-chrome.js';
+
+/**
+ * The share of the words of a page's main region that Defuddle's article must hold, on a page that
+ * declares no article, thread or product, for Defuddle's article to stand for the page. Below it
+ * Defuddle kept one of the page's sections (a landing page's first feature, a listing's first
+ * group), and the region without its chrome is the better article (see {@link spreadContent}).
+ */
+export const SPREAD_MIN_SHARE = 1 / 2;
+
+/**
+ * The page's main region (`<main>` or `role="main"`, else the body) without its chrome and its
+ * lists of links, when Defuddle's article (`articleText`) holds less than {@link SPREAD_MIN_SHARE}
+ * of its words. Service, listing and collection pages spread their content over many sibling
+ * sections, of which Defuddle keeps the highest-scoring one; a product page is not read this way
+ * (its region holds reviews and other products, which Defuddle rightly leaves out), and neither
+ * are articles and threads, whose own routes find their blocks.
+ */
+export async function spreadContent(
+  document: Document,
+  baseUrl: string,
+  articleText: string,
+): Promise<{ markdown: string; text: string } | undefined> {
+  const root = mainRegion(document);
+  if (root === null) return undefined;
+  const articleWords = countWords(articleText);
+  // The conversion is the expensive part: most pages are ruled out by a bound on the region's words.
+  if (articleWords >= SPREAD_MIN_SHARE * regionWordBound(root)) return undefined;
+  const region = root.cloneNode(true) as Element;
+  removeChrome(region);
+  const read = async (element: Element) => {
+    const markdown = dropLinkLists(await htmlToMarkdown(element.innerHTML, baseUrl));
+    const text = markdownToText(markdown);
+    return isUsableArticle(text) && articleWords < SPREAD_MIN_SHARE * countWords(text)
+      ? { markdown, text }
+      : undefined;
+  };
+  // Readers' comments are not a landing page's or a story's text. When the region without them
+  // holds no more than Defuddle's article, though, the page is the discussion (a link aggregator's
+  // post, a story's comment thread) and they are its content.
+  const uncommented = region.cloneNode(true) as Element;
+  if (dropCommentSections(uncommented)) {
+    const spread = await read(uncommented);
+    if (spread !== undefined) return spread;
+  }
+  return read(region);
+}
+
+/**
+ * Names (a whole id or class name) of a page's comment section: WordPress's `comments` and
+ * `comments-area`, `commentlist`, `comment-list`, Disqus's `disqus_thread`, and each `comment` in
+ * them (see {@link spreadContent} for when they stay).
+ */
+const COMMENT_SECTION_NAME =
+  /^(?:comments?|commentlist(?:ing)?|comments?[-_]?(?:list|listing|section|area|thread|container|wrapper|wrap|block)|disqus_thread)$/i;
+
+/** Removes the comment sections inside `root` (see {@link COMMENT_SECTION_NAME}); whether it found any. */
+function dropCommentSections(root: Element): boolean {
+  let found = false;
+  for (const element of Array.from(
+    root.querySelectorAll('[id*="comment" i], [class*="comment" i], [id*="disqus" i]'),
+  )) {
+    if (hasName(element, (name) => COMMENT_SECTION_NAME.test(name))) {
+      element.remove();
+      found = true;
+    }
+  }
+  return found;
+}
