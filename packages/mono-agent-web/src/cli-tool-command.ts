@@ -133,27 +133,36 @@ function toolArguments(
   rest: string[],
   tool: 'search' | 'fetch',
 ): Record<string, unknown> {
-  if (rest.length !== 1) {
-    throw new UsageError(
-      tool === 'search'
-        ? `search takes one query (quote it), got ${rest.length === 0 ? 'none' : `${rest.length} words`}`
-        : `fetch takes one URL, got ${rest.length === 0 ? 'none' : rest.length}`,
-    );
-  }
+  if (rest.length !== 1) throw new UsageError(operandCountMessage(tool, rest.length));
+  return tool === 'search' ? searchArguments(parsed, rest[0]) : fetchArguments(parsed, rest[0]);
+}
+
+/** Why a `search` or `fetch` command line with other than one operand is refused. */
+function operandCountMessage(tool: 'search' | 'fetch', count: number): string {
+  return tool === 'search'
+    ? `search takes one query (quote it), got ${count === 0 ? 'none' : `${count} words`}`
+    : `fetch takes one URL, got ${count === 0 ? 'none' : count}`;
+}
+
+/** The WebSearch arguments of a `search` command line: only the options it gives. */
+function searchArguments(parsed: ParsedCommandLine, query: string | undefined): Record<string, unknown> {
   const values = parsed.values;
-  if (tool === 'search') {
-    return {
-      query: rest[0],
-      ...(values.alternate === undefined ? {} : { alternate_queries: values.alternate }),
-      ...(values.limit === undefined ? {} : { limit: integerOption(values.limit, 'limit') }),
-      ...(values.domain === undefined ? {} : { domains: values.domain }),
-      ...(values['exclude-domain'] === undefined ? {} : { exclude_domains: values['exclude-domain'] }),
-      ...(values.language === undefined ? {} : { language: values.language }),
-      ...(values['time-range'] === undefined ? {} : { time_range: values['time-range'] }),
-    };
-  }
   return {
-    url: rest[0],
+    query,
+    ...(values.alternate === undefined ? {} : { alternate_queries: values.alternate }),
+    ...(values.limit === undefined ? {} : { limit: integerOption(values.limit, 'limit') }),
+    ...(values.domain === undefined ? {} : { domains: values.domain }),
+    ...(values['exclude-domain'] === undefined ? {} : { exclude_domains: values['exclude-domain'] }),
+    ...(values.language === undefined ? {} : { language: values.language }),
+    ...(values['time-range'] === undefined ? {} : { time_range: values['time-range'] }),
+  };
+}
+
+/** The WebFetch arguments of a `fetch` command line: only the options it gives. */
+function fetchArguments(parsed: ParsedCommandLine, url: string | undefined): Record<string, unknown> {
+  const values = parsed.values;
+  return {
+    url,
     ...(values.format === undefined ? {} : { format: values.format }),
     ...(values.render === undefined ? {} : { render: values.render }),
     ...(values['start-line'] === undefined
