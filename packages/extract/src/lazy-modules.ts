@@ -1,9 +1,10 @@
 // Every heavy dependency is reached through one of these loaders, so importing the package costs
 // nothing until a body of that kind arrives; each promise is shared by later calls.
 import { createRequire } from 'node:module';
+import type { SelectorCompiler } from './linkedom/compiled-queries.js';
 import { speedUpElementAccessors } from './linkedom/element-accessors.js';
 import { deferListenerMaps } from './linkedom/listener-maps.js';
-import { installSelectorCache, type SelectorCompiler } from './linkedom/selector-cache.js';
+import { installSelectorCache } from './linkedom/selector-cache.js';
 
 // The CommonJS packages (Defuddle, Readability, Turndown) are required, not imported: an ES import
 // of a CommonJS file first scans its whole source for export names, which for Defuddle's bundle costs
