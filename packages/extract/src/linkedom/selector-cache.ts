@@ -18,6 +18,18 @@ interface LinkedomClasses {
   DOMParser: new () => { parseFromString(markup: string, type: string): object };
 }
 
+/** What {@link installSelectorCache} did to one linkedom module. */
+export interface SelectorCache {
+  /** Whether the four selector methods are this module's. */
+  installed: boolean;
+  /** Whether they also answer from what is known of unchanged documents (see subtree-indexes.ts). */
+  indexed: boolean;
+  /** Compiled queries kept. */
+  size(): number;
+  /** Gives the prototypes linkedom's own methods back. */
+  restore(): void;
+}
+
 /**
  * Replaces `matches`, `closest`, `querySelector` and `querySelectorAll` of a linkedom module's
  * elements, documents and fragments with ones that compile each selector string once (per HTML/XML
@@ -25,16 +37,18 @@ interface LinkedomClasses {
  * element they are called on and are compiled for each call, as before. Installing again replaces
  * the methods of the last install. Returns the cache's size and a way back to linkedom's own methods.
  * A linkedom whose nodes do not link up as this module expects (another build) keeps its own methods.
+ * With `indexes: false` (for measuring them) nothing is kept of unchanged documents.
  */
 export function installSelectorCache(
   linkedom: LinkedomClasses,
   compiler: SelectorCompiler,
-): { size(): number; restore(): void } {
+  { indexes: useIndexes = true }: { indexes?: boolean } = {},
+): SelectorCache {
   const probe = new linkedom.DOMParser().parseFromString('<p>linked</p>', 'text/html');
   const linked = listLinks(probe);
-  if (linked === undefined) return { size: () => 0, restore() {} };
+  if (linked === undefined) return { installed: false, indexed: false, size: () => 0, restore() {} };
   const compiled = compiledQueries(compiler, linked);
-  const indexes = subtreeIndexes(linkedom, probe, linked, compiled.ignoresCase);
+  const indexes = useIndexes ? subtreeIndexes(linkedom, probe, linked, compiled.ignoresCase) : undefined;
   const owners = [linkedom.Element, linkedom.Document, linkedom.DocumentFragment].map(
     (owner) => owner.prototype,
   );
@@ -123,6 +137,8 @@ export function installSelectorCache(
     });
   }
   return {
+    installed: true,
+    indexed: indexes !== undefined,
     size: compiled.size,
     restore() {
       for (const [index, prototype] of owners.entries()) {
