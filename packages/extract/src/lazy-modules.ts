@@ -1,9 +1,8 @@
 // Every heavy dependency is reached through one of these loaders, so importing the package costs
 // nothing until a body of that kind arrives; each promise is shared by later calls.
 import { createRequire } from 'node:module';
-import { speedUpElementAccessors } from './linkedom/element-accessors.js';
-import { deferListenerMaps } from './linkedom/listener-maps.js';
-import { installSelectorCache, type SelectorCompiler } from './linkedom/selector-cache.js';
+import type { SelectorCompiler } from './linkedom/compiled-queries.js';
+import { installLinkedomSpeedups, type LinkedomModule } from './linkedom/install.js';
 
 // The CommonJS packages (Defuddle, Readability, Turndown) are required, not imported: an ES import
 // of a CommonJS file first scans its whole source for export names, which for Defuddle's bundle costs
@@ -31,15 +30,8 @@ export function loadChardet(): Promise<typeof import('chardet')> {
  */
 export function loadLinkedom(): Promise<typeof import('linkedom')> {
   linkedom ??= Promise.all([import('linkedom/worker'), import('css-select')]).then(([module, cssSelect]) => {
-    // Its selector methods compile each selector string once (see linkedom/selector-cache.ts).
-    installSelectorCache(
-      module as unknown as Parameters<typeof installSelectorCache>[0],
-      cssSelect as SelectorCompiler,
-    );
-    // Its nodes get their listener maps when something listens (see linkedom/listener-maps.ts).
-    deferListenerMaps(module.EventTarget as unknown as new () => object);
-    // Its elements' class and tag names are read without building a set or a string each time.
-    speedUpElementAccessors(module as unknown as Parameters<typeof speedUpElementAccessors>[0]);
+    // Its selector methods, element accessors and listener maps made faster (see linkedom/README.md).
+    installLinkedomSpeedups(module as unknown as LinkedomModule, cssSelect as SelectorCompiler);
     return module;
   });
   return linkedom;

@@ -1,111 +1,28 @@
 // The deferred listener maps (src/linkedom/listener-maps.ts): the nodes extraction builds carry no listener
-// map until something listens, and every listener behaviour is linkedom's own.
-import { parseHTML as referenceParseHTML } from 'linkedom';
+// map until something listens, and every listener behaviour is linkedom's own. The speed-up installs
+// only in a worker thread, so what is looked at runs in one (__fixtures__/listener-scenarios.ts).
 import { describe, expect, it } from 'vitest';
 import { loadLinkedom } from '../lazy-modules.js';
+import { inWorker } from './__fixtures__/elsewhere.js';
+import type * as scenarios from './__fixtures__/listener-scenarios.js';
 import { deferListenerMaps } from './listener-maps.js';
 
-const PAGE =
-  '<!doctype html><html><head><title>t</title></head><body><main id="main"><section id="section"><p id="leaf">text <b>bold</b></p><button id="button">go</button></section></main></body></html>';
+const SCENARIOS = new URL('./__fixtures__/listener-scenarios.ts', import.meta.url);
 
-/** Drives listeners through one document and logs what ran, in order. */
-function listenerScenario(document: Document, window: { Event: typeof Event }): string[] {
-  const log: string[] = [];
-  const byId = (id: string) => document.getElementById(id) as HTMLElement;
-  const [main, section, leaf, button] = ['main', 'section', 'leaf', 'button'].map(byId) as HTMLElement[];
-  const Event = window.Event;
-  const record =
-    (name: string) =>
-    (event: Event): void => {
-      log.push(`${name}:${event.type}:${(event.target as Element).id}:${event.eventPhase}`);
-    };
+/** The answer of one scenario, run in a worker thread. */
+const inAWorker = <Name extends keyof typeof scenarios>(name: Name) =>
+  inWorker<Awaited<ReturnType<(typeof scenarios)[Name]>>>(SCENARIOS, name);
 
-  leaf?.addEventListener('ping', record('leaf'));
-  section?.addEventListener('ping', record('section'));
-  main?.addEventListener('ping', record('main'));
-  document.addEventListener('ping', record('document'));
-  log.push(`bubbling returned ${leaf?.dispatchEvent(new Event('ping', { bubbles: true }))}`);
-  log.push(`flat returned ${leaf?.dispatchEvent(new Event('ping'))}`);
-
-  // once, handleEvent objects, removal.
-  const onceListener = record('once');
-  section?.addEventListener('pong', onceListener, { once: true });
-  section?.addEventListener('pong', { handleEvent: record('object') });
-  const removed = record('removed');
-  section?.addEventListener('pong', removed);
-  section?.removeEventListener('pong', removed);
-  section?.dispatchEvent(new Event('pong'));
-  section?.dispatchEvent(new Event('pong'));
-
-  // stopPropagation and stopImmediatePropagation.
-  leaf?.addEventListener('stop', (event) => {
-    log.push('leaf stops propagation');
-    event.stopPropagation();
-  });
-  main?.addEventListener('stop', record('main (must not run)'));
-  leaf?.dispatchEvent(new Event('stop', { bubbles: true }));
-  section?.addEventListener('halt', (event) => {
-    log.push('first stops immediately');
-    event.stopImmediatePropagation();
-  });
-  section?.addEventListener('halt', record('second (must not run)'));
-  section?.dispatchEvent(new Event('halt', { bubbles: true }));
-
-  // preventDefault and the value dispatchEvent returns.
-  main?.addEventListener('cancel', (event) => event.preventDefault());
-  log.push(
-    `cancelled returned ${leaf?.dispatchEvent(new Event('cancel', { bubbles: true, cancelable: true }))}`,
-  );
-
-  // A node made after parsing, and click().
-  const made = document.createElement('span');
-  made.id = 'made';
-  button?.appendChild(made);
-  made.addEventListener('click', record('made'));
-  button?.addEventListener('click', record('button'));
-  made.click();
-  button?.click();
-  // Removing a listener from a node that never had one is a no-op.
-  leaf?.removeEventListener('never', record('never'));
-  log.push(`never returned ${leaf?.dispatchEvent(new Event('never', { bubbles: true }))}`);
-  return log;
-}
-
-describe('deferred listener maps', () => {
+// A worker's start-up loads tsx and linkedom, which takes seconds on a busy machine.
+describe('deferred listener maps', { timeout: 90_000 }, () => {
   it('leave the nodes of a parsed page without a listener map until one is asked for', async () => {
-    const linkedom = await loadLinkedom();
-    const { document } = linkedom.parseHTML(PAGE);
-    // The loader deferred them already: this returns its answer (deferring now would be too late).
-    const maps = deferListenerMaps(linkedom.EventTarget as unknown as new () => object);
-    expect(maps.deferred).toBe(true);
-    const leaf = document.getElementById('leaf') as unknown as Element;
-    const nodes = [
-      document,
-      document.body,
-      leaf,
-      leaf.firstChild,
-      leaf.getAttributeNode('id'),
-      (leaf.cloneNode(true) as Element).firstChild,
-    ] as object[];
-    for (const node of nodes) expect(maps.holds(node)).toBe(false);
-    leaf.addEventListener('ping', () => {});
-    expect(maps.holds(leaf)).toBe(true);
-    expect(maps.holds(document.body as object)).toBe(false);
+    const answer = await inAWorker('mapsOfParsedNodes');
+    expect(answer).toEqual({ deferred: true, before: Array(6).fill(false), leaf: true, body: false });
   });
 
   it('keep every listener behaviour of linkedom’s own build', async () => {
-    const linkedom = await loadLinkedom();
-    expect(deferListenerMaps(linkedom.EventTarget as unknown as new () => object).deferred).toBe(true);
-    const deferred = linkedom.parseHTML(PAGE);
-    const reference = referenceParseHTML(PAGE);
-    const expected = listenerScenario(
-      reference.document as unknown as Document,
-      reference.window as unknown as { Event: typeof Event },
-    );
-    const actual = listenerScenario(
-      deferred.document as unknown as Document,
-      deferred.window as unknown as { Event: typeof Event },
-    );
+    const { deferred, expected, actual } = await inAWorker('listenerLogs');
+    expect(deferred).toBe(true);
     expect(actual).toEqual(expected);
     // The scenario must exercise what it names, or the comparison proves nothing.
     expect(expected).toEqual(
@@ -127,46 +44,37 @@ describe('deferred listener maps', () => {
     expect(expected.some((line) => line.includes('must not run') || line.startsWith('removed'))).toBe(false);
   });
 
-  it('leave a class alone whose constructor files no listener map, and WeakMap as it was', () => {
-    const set = WeakMap.prototype.set;
-    class Plain {}
-    class Throwing {
-      constructor() {
-        throw new Error('no targets here');
-      }
-    }
-    const store = new WeakMap<object, unknown>();
-    class TwoMaps {
-      constructor() {
-        store.set(this, new Map());
-        store.set({}, new Map());
-        store.set(this, new Map());
-      }
-    }
-    for (const EventTarget of [Plain, Throwing, TwoMaps]) {
-      const maps = deferListenerMaps(EventTarget);
-      expect(maps.deferred).toBe(false);
-      expect(maps.holds(new Plain())).toBe(false);
-      expect(WeakMap.prototype.set).toBe(set);
-    }
-    expect(Object.hasOwn(store, 'set')).toBe(false);
+  it('leave a class alone whose constructor files no listener map, and WeakMap as it was', async () => {
+    const { answers, storeHasOwnSet } = await inAWorker('otherClasses');
+    expect(answers).toEqual(
+      Array(3).fill({ deferred: false, reason: 'unrecognised', holds: false, weakMapSet: true }),
+    );
+    expect(storeHasOwnSet).toBe(false);
   });
 
   it('answer a second call for the same class as the first, without building a target', async () => {
+    // A class seen for the first time is built once.
+    expect(await inAWorker('targetsBuiltBySecondCalls')).toEqual({
+      same: true,
+      builtAgain: 0,
+      builtForNewClass: 1,
+    });
+  });
+
+  it('are not deferred in the main thread, where nothing is built or replaced to find them', async () => {
     const linkedom = await loadLinkedom();
-    const EventTarget = linkedom.EventTarget as unknown as new () => object;
-    const first = deferListenerMaps(EventTarget);
+    const set = WeakMap.prototype.set;
     let built = 0;
-    const counting = new Proxy(EventTarget, {
+    const counting = new Proxy(linkedom.EventTarget as unknown as new () => object, {
       construct(target, args) {
         built++;
         return Reflect.construct(target, args);
       },
     });
-    expect(deferListenerMaps(EventTarget)).toBe(first);
-    expect(built).toBe(0);
-    // A class seen for the first time is built once.
-    deferListenerMaps(counting);
-    expect(built).toBe(1);
+    const maps = deferListenerMaps(counting);
+    expect([maps.deferred, maps.reason, built]).toEqual([false, 'main-thread', 0]);
+    expect(WeakMap.prototype.set).toBe(set);
+    const { document } = linkedom.parseHTML('<p id="a">a</p>');
+    expect(maps.holds(document.getElementById('a') as object)).toBe(false);
   });
 });

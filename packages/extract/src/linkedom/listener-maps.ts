@@ -6,11 +6,23 @@
 // entries are ephemerons, which every collection must trace. This module lets that store make a
 // node's map when linkedom first asks for it (adding, removing or dispatching an event) instead of
 // when the node is built; listeners behave exactly as before.
+//
+// Finding that store means replacing `WeakMap.prototype.set` for the length of one constructor call,
+// and no code may see a built-in of its host changed, even that briefly: the store is deferred only
+// in a worker thread (the extraction pool's), whose built-ins no other code shares. In a process's
+// main thread, where a library user may call extract() directly, it is left as linkedom makes it;
+// extraction's output is the same either way, only its speed differs.
+import { isMainThread } from 'node:worker_threads';
 
 /** What {@link deferListenerMaps} did to one EventTarget class's listener store. */
 export interface ListenerMaps {
   /** Whether the store now makes a node's map on first use. */
   deferred: boolean;
+  /**
+   * Why it does not: the call was made in the process's main thread, or the class files its maps
+   * otherwise than linkedom 0.18 does (another DOM, another linkedom).
+   */
+  reason?: 'main-thread' | 'unrecognised';
   /** Whether the store holds a map for `node` (for tests: a node nothing listened to has none). */
   holds(node: object): boolean;
 }
@@ -19,15 +31,19 @@ type Store = WeakMap<object, Map<unknown, unknown>>;
 
 const results = new WeakMap<object, ListenerMaps>();
 
+/** The answer in a main thread, where nothing is probed. */
+const IN_MAIN_THREAD: ListenerMaps = { deferred: false, reason: 'main-thread', holds: () => false };
+
 /**
  * Finds the listener store of linkedom's `EventTarget` class by building one target (its constructor
  * files the new target's empty map there), then gives that one WeakMap its own `set` and `get`:
  * `set` drops the constructor's empty map, and `get` makes and files a node's map the first time it
  * is asked for it, which is what the constructor's map was there for. A class whose constructor does
  * not file exactly one empty Map for the new target (another DOM, another linkedom) is left alone.
- * Deferring the same class again returns the first answer.
+ * Deferring the same class again returns the first answer. In the main thread nothing is done.
  */
 export function deferListenerMaps(EventTarget: new () => object): ListenerMaps {
+  if (isMainThread) return IN_MAIN_THREAD;
   const known = results.get(EventTarget);
   if (known !== undefined) return known;
   const fileMap = WeakMap.prototype.set;
@@ -50,7 +66,7 @@ export function deferListenerMaps(EventTarget: new () => object): ListenerMaps {
   const store = writes.length === 1 ? (writes[0]?.[0] as Store | undefined) : undefined;
   const result: ListenerMaps =
     store === undefined
-      ? { deferred: false, holds: () => false }
+      ? { deferred: false, reason: 'unrecognised', holds: () => false }
       : { deferred: true, holds: (node) => readMap.call(store, node) !== undefined };
   if (store !== undefined) {
     // The probe's own entry goes too, as every later target's never comes.

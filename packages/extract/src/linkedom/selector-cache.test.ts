@@ -2,12 +2,10 @@ import * as cssSelect from 'css-select';
 import { describe, expect, it } from 'vitest';
 import { extract } from '../extract.js';
 import { loadLinkedom } from '../lazy-modules.js';
-import {
-  INDEXED_SELECTOR_MIN_ALTERNATIVES,
-  INDEXED_SUBTREE_MIN_ELEMENTS,
-  installSelectorCache,
-  MAX_COMPILED_SELECTORS,
-} from './selector-cache.js';
+import { MAX_COMPILED_SELECTORS } from './compiled-queries.js';
+import { INDEXED_SELECTOR_MIN_ALTERNATIVES } from './indexed-query.js';
+import { installSelectorCache } from './selector-cache.js';
+import { INDEXED_SUBTREE_MIN_ELEMENTS } from './subtree-indexes.js';
 
 type Linkedom = Parameters<typeof installSelectorCache>[0];
 
