@@ -74,6 +74,20 @@ export function indexedQuery(
     for (const query of queries) if (query(element)) return true;
     return false;
   };
+  const anyClass = (value: string, element: DomElement) => {
+    for (const className of classNames(value)) if (anyOf(byClass.get(className), element)) return true;
+    return false;
+  };
+  // An attribute matches through the queries filed under its value (an id, each class) or its name.
+  const attributeMatches = (node: AttributeLink, element: DomElement) => {
+    const { name } = node;
+    if (name === 'id') {
+      if (anyOf(byId.get(node.value), element)) return true;
+    } else if (name === 'class' && byClass.size > 0 && node.value !== '' && anyClass(node.value, element)) {
+      return true;
+    }
+    return anyOf(byAttribute.get(name), element);
+  };
   const tagName = lowerCaseName();
   const byAttributes = byId.size > 0 || byClass.size > 0 || byAttribute.size > 0;
   return (element) => {
@@ -84,14 +98,7 @@ export function indexedQuery(
     // classes and the names of all of them are looked up as each comes.
     let node = (element as unknown as Record<symbol, AttributeLink | undefined>)[NEXT];
     while (node !== undefined && node !== null && node.nodeType === ATTRIBUTE_NODE) {
-      const { name } = node;
-      if (name === 'id') {
-        if (anyOf(byId.get(node.value), element)) return true;
-      } else if (name === 'class' && byClass.size > 0 && node.value !== '') {
-        for (const className of classNames(node.value))
-          if (anyOf(byClass.get(className), element)) return true;
-      }
-      if (anyOf(byAttribute.get(name), element)) return true;
+      if (attributeMatches(node, element)) return true;
       node = (node as unknown as Record<symbol, AttributeLink | undefined>)[NEXT];
     }
     return false;
