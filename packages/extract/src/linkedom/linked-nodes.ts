@@ -15,6 +15,9 @@ export interface DomNode {
   data?: string;
 }
 
+/** A selector string compiled into a test of one element. */
+export type Query = (element: DomElement) => boolean;
+
 export interface DomElement extends DomNode {
   localName: string;
   parentElement: DomElement | null;
