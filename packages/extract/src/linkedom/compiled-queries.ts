@@ -11,6 +11,7 @@ import {
   ELEMENT_NODE,
   type ListLinks,
   lowerCaseName,
+  type Query,
   TEXT_NODE,
 } from './linked-nodes.js';
 
@@ -19,9 +20,6 @@ export const MAX_COMPILED_SELECTORS = 256;
 
 /** css-select's view of a DOM. */
 type Adapter<N, E extends N> = NonNullable<Options<N, E>['adapter']>;
-
-/** A selector string compiled into a test of one element. */
-export type Query = (element: DomElement) => boolean;
 
 /** What the selector cache needs of css-select. */
 export interface SelectorCompiler {

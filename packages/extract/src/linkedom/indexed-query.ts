@@ -3,13 +3,13 @@
 // only against the alternatives it could match; and the reading of a selector's subject, which the
 // subtree indexes (subtree-indexes.ts) answer single selectors from.
 import { parse as parseSelector, type Selector } from 'css-what';
-import type { Query } from './compiled-queries.js';
 import {
   ATTRIBUTE_NODE,
   type DomElement,
   ELEMENT_NODE,
   type ListLinks,
   lowerCaseName,
+  type Query,
 } from './linked-nodes.js';
 
 /**
