@@ -124,7 +124,7 @@ function readPages(perType: number, zyte: number): Page[] {
 /** Runs every page through every variant, interleaved, and prints the times. */
 async function measure(pages: Page[], out: string | undefined): Promise<void> {
   const { createFlagLock } = await import('../src/pool/worker-heap.js');
-  const { EXTRACTION_WORKER_YOUNG_HEAP_MB } = await import('../src/pool/extraction-pool.js');
+  const { EXTRACTION_WORKER_YOUNG_HEAP_MB } = await import('../src/pool/pool-options.js');
   const flagLock = createFlagLock();
   const names = Object.keys(VARIANTS);
   const workers = new Map<string, Worker>();

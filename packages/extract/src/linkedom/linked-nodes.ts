@@ -29,9 +29,6 @@ export interface DomElement extends DomNode {
 
 export type DomDocument = DomNode;
 
-/** A selector string compiled into a test of one element. */
-export type Query = (element: DomElement) => boolean;
-
 /** The two symbol keys of linkedom's node list (see {@link listLinks}). */
 export interface ListLinks {
   next: symbol;
