@@ -140,17 +140,37 @@ describe('the extraction pool', { timeout: 90_000 }, () => {
     expect(document.content).toContain('# Title');
   });
 
+  // 16 MiB holds the extractor's code (a worker needs about 5 to start) but not the parsed document.
   it('answers too_large when a document needs more memory than a worker has', async () => {
     const error = await failure(
-      pool({ heapMb: 8, preloadHtmlParsers: false }).extract({
+      pool({ heapMb: 16, preloadHtmlParsers: false }).extract({
         body: bigJson,
         url,
         contentType: 'application/json',
       }),
     );
     expect(error.code).toBe('too_large');
-    expect(error.details).toMatchObject({ reason: 'memory', limitMb: 8 });
+    expect(error.details).toMatchObject({ reason: 'memory', limitMb: 16 });
   });
+
+  // A heap too small to load the extractor is the pool's setting, not the document: said as such,
+  // not as a bug (it was an internal_error "exit 1" before) nor as the document being too large.
+  it.each([2, 4])(
+    'answers configuration_error when a %d MiB worker cannot even load the extractor',
+    async (heapMb) => {
+      const error = await failure(
+        pool({ heapMb, preloadHtmlParsers: false }).extract({
+          body: '{"a":1}',
+          url,
+          contentType: 'application/json',
+        }),
+      );
+      expect(error.code).toBe('configuration_error');
+      expect(error.message).toContain(`ran out of its ${heapMb} MiB heap while loading the extractor`);
+      expect(error.message).toContain('larger heapMb');
+      expect(error.details).toMatchObject({ reason: 'worker_start_memory', limitMb: heapMb });
+    },
+  );
 
   it('keeps serving after a worker was ended', async () => {
     const shared = pool({ size: 1 });

@@ -9,6 +9,7 @@ import {
   cancelledError,
   DomStagesFailed,
   memoryError,
+  startFailure,
   timeoutError,
   type WorkerEvent,
   workerFailure,
@@ -90,6 +91,8 @@ interface PooledWorker {
   idleTimer: NodeJS.Timeout | undefined;
   /** The running task's handler of worker events. */
   listener: ((event: WorkerEvent) => void) | undefined;
+  /** The error the worker reported while it had no task (while starting), kept for its exit. */
+  idleError: Error | undefined;
 }
 
 interface Waiter {
@@ -132,6 +135,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       ready: false,
       idleTimer: undefined,
       listener: undefined,
+      idleError: undefined,
     };
     // A starting worker keeps the process alive only while someone waits for it.
     if (waiters.length === 0) worker.unref();
@@ -143,7 +147,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       }
       pooled.listener?.({ type: 'reply', reply });
     });
-    worker.on('error', (error: Error) => pooled.listener?.({ type: 'error', error }));
+    worker.on('error', (error: Error) => {
+      if (pooled.listener === undefined) pooled.idleError = error;
+      else pooled.listener({ type: 'error', error });
+    });
     worker.on('exit', (exitCode: number) => {
       const wasReady = pooled.ready;
       pooled.alive = false;
@@ -152,7 +159,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       pooled.listener?.({ type: 'exit', exitCode });
       // A worker that cannot even start fails the extraction waiting for it instead of being
       // started again and again.
-      if (!wasReady && !closed) waiters.shift()?.reject(workerFailure({ type: 'exit', exitCode }));
+      if (!wasReady && !closed) waiters.shift()?.reject(startFailure(exitCode, pooled.idleError, heapMb));
       serveWaiters();
     });
     all.add(pooled);

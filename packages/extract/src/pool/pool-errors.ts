@@ -1,5 +1,6 @@
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { ExtractionReply } from './extraction-protocol.js';
+import { EXTRACTION_WORKER_HEAP_MB } from './pool-options.js';
 
 /** Raised inside the pool when the DOM stages used up their time or memory: retry without them. */
 export class DomStagesFailed {
@@ -49,4 +50,19 @@ export function workerFailure(event: WorkerEvent): WebToolError {
     message: `The extraction worker stopped unexpectedly (${reason}); this is a bug worth reporting.`,
     details: { stage: 'extraction', reason },
   });
+}
+
+/**
+ * A worker ended before it was ready. Running out of its heap while loading the extractor is the
+ * pool's heap limit set too low for any page, which the operator can change; anything else is a bug.
+ */
+export function startFailure(exitCode: number, error: Error | undefined, heapMb: number): WebToolError {
+  if ((error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new WebToolError({
+      code: 'configuration_error',
+      message: `The extraction worker ran out of its ${heapMb} MiB heap while loading the extractor, before reading the document; give the extraction pool a larger heapMb (${EXTRACTION_WORKER_HEAP_MB} by default).`,
+      details: { stage: 'extraction', limitMb: heapMb, reason: 'worker_start_memory' },
+    });
+  }
+  return workerFailure(error === undefined ? { type: 'exit', exitCode } : { type: 'error', error });
 }
