@@ -31,7 +31,7 @@ const PANEL_MAX_LINK_SHARE = 0.5;
 
 /**
  * Shows the collapsed panels of accordions and tabs: elements marked `hidden` or `aria-hidden="true"`
- * that are a tab panel or an accordion region, or that a control on the page names in its
+ * or hidden by their inline style (`display: none`, `visibility: hidden`) that are a tab panel or an accordion region, or that a control on the page names in its
  * `aria-controls`. A reader opens them with one click, so their text is the page's text; every
  * extractor drops hidden elements. Panels in a site's menus and dialogs, and panels that are mostly
  * links (a dropdown menu), stay hidden. The buttons that open shown panels, and buttons inside
@@ -47,6 +47,8 @@ export function revealDisclosurePanels(document: Document): number {
     if (!isShownPanel(element, controlled)) continue;
     element.removeAttribute('hidden');
     element.removeAttribute('aria-hidden');
+    const style = element.getAttribute('style');
+    if (style !== null) element.setAttribute('style', style.replace(HIDING_DECLARATIONS, '$1'));
     if (element.id !== '') shownIds.add(element.id);
     shown++;
   }
@@ -92,7 +94,11 @@ function collectDisclosureParts(root: Element): DisclosureParts {
 function readDisclosureAttributes(element: Element, parts: DisclosureParts): void {
   const controls = element.getAttribute('aria-controls');
   if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') parts.controlled.add(id);
-  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true')
+  if (
+    element.hasAttribute('hidden') ||
+    element.getAttribute('aria-hidden') === 'true' ||
+    HIDING_DECLARATION.test(element.getAttribute('style') ?? '')
+  )
     parts.hidden.push(element);
 }
 
@@ -109,6 +115,10 @@ const TRANSPARENT_DECLARATION = /(^|;)\s*opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)%?\s*
 /** An inline declaration that hides an element whatever its opacity. */
 const HIDING_DECLARATION =
   /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
+
+/** Every inline declaration that hides an element, each with what precedes it. */
+const HIDING_DECLARATIONS =
+  /(^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/gi;
 
 /** An inline `display: none` declaration, with what precedes it. */
 const NONE_DECLARATION = /(^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?=;|$)/i;

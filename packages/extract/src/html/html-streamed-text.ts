@@ -1,3 +1,4 @@
+import { HIDDEN_KEEP_SHARE, hiddenByMarkup } from './hidden-content.js';
 import { scanHtml } from './html-scan.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { markdownToText } from './markdown-to-text.js';
@@ -78,10 +79,15 @@ const HEADING = /^h([1-6])$/;
  * Headings, paragraphs, list items and safe links survive; page furniture is not recognised.
  */
 export async function htmlToStreamedText(html: string, baseUrl: string): Promise<StreamedText> {
-  const blocks: string[] = [];
+  // Blocks inside an element the page hides are kept apart, and dropped at the end unless they
+  // hold most of the page's text (as the DOM stages do, see `dropHiddenContent`).
+  const blocks: Array<{ text: string; hidden: boolean }> = [];
+  let hiddenLength = 0;
+  let shownLength = 0;
   let line = '';
   let prefix = '';
   let skipDepth = 0;
+  let hiddenDepth = 0;
   let inTitle = false;
   let title = '';
   const links: Array<{ href: string | undefined; start: number }> = [];
@@ -99,7 +105,11 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
     for (const link of openOnLine) closeLink(link);
     openOnLine = [];
     const text = line.replace(/\s+/g, ' ').trim();
-    if (text !== '') blocks.push(`${prefix}${text}`);
+    if (text !== '') {
+      blocks.push({ text: `${prefix}${text}`, hidden: hiddenDepth > 0 });
+      if (hiddenDepth > 0) hiddenLength += text.length;
+      else shownLength += text.length;
+    }
     line = '';
     prefix = '';
   };
@@ -109,6 +119,11 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
       if (skipDepth > 0 || SKIPPED.has(name)) {
         skipDepth++;
         return;
+      }
+      if (hiddenDepth > 0) hiddenDepth++;
+      else if (hiddenByMarkup(name, (attribute) => attributes[attribute]) !== false) {
+        flush();
+        hiddenDepth = 1;
       }
       if (name === 'br') {
         flush();
@@ -142,6 +157,8 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
         skipDepth--;
         return;
       }
+      if (hiddenDepth === 1) flush();
+      if (hiddenDepth > 0) hiddenDepth--;
       if (name === 'a') {
         const link = links.pop();
         if (link !== undefined) closeLink(link);
@@ -151,7 +168,11 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
     },
   });
   flush();
-  const markdown = blocks.join('\n\n');
+  const keepHidden = hiddenLength > HIDDEN_KEEP_SHARE * (hiddenLength + shownLength);
+  const markdown = blocks
+    .filter((block) => keepHidden || !block.hidden)
+    .map((block) => block.text)
+    .join('\n\n');
   const trimmedTitle = title.replace(/\s+/g, ' ').trim();
   return { markdown, text: markdownToText(markdown), title: trimmedTitle === '' ? undefined : trimmedTitle };
 }

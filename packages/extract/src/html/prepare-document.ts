@@ -2,6 +2,7 @@ import { markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
+import { dropHiddenContent } from './hidden-content.js';
 import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { dropLayoutClasses } from './layout-classes.js';
@@ -66,7 +67,8 @@ function hidesPartsByStyle(html: string): boolean {
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
- * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`).
+ * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`);
+ * then what stays hidden from the reader removed (`dropHiddenContent`).
  */
 export async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
@@ -78,6 +80,7 @@ export async function parseShownDocument(html: string): Promise<Document> {
   if (hasMathFormulas(html)) markMathLatex(document);
   if (hasDisclosureWidgets(html)) revealDisclosurePanels(document);
   if (hidesPartsByStyle(html)) revealStyledParts(document);
+  dropHiddenContent(document);
   return document;
 }
 

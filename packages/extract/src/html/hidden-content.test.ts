@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { extract } from '../extract.js';
+import { dropHiddenContent, HIDDEN_KEEP_SHARE } from './hidden-content.js';
+import { htmlToStreamedText } from './html-streamed-text.js';
+import { parseHtmlDocument } from './parse-html-document.js';
+
+const url = 'https://example.org/news/harbour.html';
+const paragraph = (n: number) =>
+  `<p>Paragraph ${n} explains how the harbour bridge was rebuilt after the storm, with new steel and a wider deck for cyclists and walkers.</p>`;
+const story = (paragraphs: number[]) => paragraphs.map(paragraph).join('');
+
+/** Each way a page hides an element, with a word the answer must not hold. */
+const HIDDEN_PARTS = [
+  '<div hidden><p>SECRETATTRIBUTE for a script.</p></div>',
+  '<p aria-hidden="true">SECRETARIA decoration.</p>',
+  '<p style="display:none">SECRETDISPLAY tracking.</p>',
+  '<div style="color: red; display: none !important"><p>SECRETIMPORTANT menu.</p></div>',
+  '<div style="display: none !important"><p>SECRETNONEIMPORTANT copy.</p></div>',
+  '<p style="visibility: hidden">SECRETVISIBILITY placeholder.</p>',
+  '<dialog><p>SECRETDIALOG: subscribe!</p></dialog>',
+].join('');
+const SECRET = /SECRET[A-Z]+/g;
+
+const body = async (html: string) => {
+  const document = await parseHtmlDocument(`<!doctype html><html><head></head><body>${html}</body></html>`);
+  const removed = dropHiddenContent(document);
+  return { removed, text: document.body?.textContent ?? '', document };
+};
+
+describe('dropHiddenContent', () => {
+  it('removes elements hidden by attribute, by aria-hidden, by inline style, and dialogs not open', async () => {
+    const { removed, text } = await body(`${story([1, 2, 3, 4])}${HIDDEN_PARTS}`);
+    expect(removed).toBe(7);
+    expect(text.match(SECRET)).toBeNull();
+    expect(text).toContain('Paragraph 2');
+  });
+
+  it('keeps what a reader is shown: open dialogs, hidden="until-found", a visible child of a visibility:hidden box', async () => {
+    const { removed, text } = await body(
+      `${story([1, 2, 3])}<dialog open><p>OPEN dialog text</p></dialog><div hidden="until-found"><p>FOUND section text</p></div>` +
+        '<div style="visibility:hidden"><p style="visibility: visible">VISIBLE child text</p></div>' +
+        '<p style="display: block; opacity: 1">STYLED text</p><p aria-hidden="false">ARIAFALSE text</p>',
+    );
+    expect(removed).toBe(0);
+    for (const word of ['OPEN', 'FOUND', 'VISIBLE', 'STYLED', 'ARIAFALSE']) expect(text).toContain(word);
+  });
+
+  it(`keeps every hidden element when together they hold more than ${HIDDEN_KEEP_SHARE * 100} % of the page's text`, async () => {
+    // A page shown by its scripts: its story in a hidden app root, or spread over hidden blocks.
+    const root = await body(
+      `<header>Site</header><div id="app" style="display:none">${story([1, 2, 3])}</div>`,
+    );
+    expect(root.removed).toBe(0);
+    expect(root.text).toContain('Paragraph 3');
+    const spread = await body(
+      `<p>Menu</p>${[1, 2, 3].map((n) => `<div style="display:none">${story([n])}</div>`).join('')}${story([4, 5])}`,
+    );
+    expect(spread.removed).toBe(0);
+    // Saved with a dialog open: the rest of the page is aria-hidden.
+    const saved = await body(
+      `<div aria-hidden="true">${story([1, 2, 3])}</div><dialog open>Cookies?</dialog>`,
+    );
+    expect(saved.removed).toBe(0);
+    // Scripts and styles are not text a reader sees, so they do not count.
+    const scripted = await body(
+      `<script>${'var x = 1;'.repeat(500)}</script>${story([1])}<div hidden>${story([2, 3])}</div>`,
+    );
+    expect(scripted.removed).toBe(0);
+  });
+
+  it('moves JSON-LD out of a removed element, so the page keeps its metadata', async () => {
+    const { document } = await body(
+      `${story([1, 2])}<div hidden><script type="application/ld+json">{"@type":"NewsArticle"}</script></div>`,
+    );
+    expect(document.head?.querySelector('script[type="application/ld+json"]')?.textContent).toContain(
+      'NewsArticle',
+    );
+  });
+});
+
+// Through extract(): whichever stage reads the page, hidden text is not its text. Failing before
+// this rule: Defuddle keeps `display: none !important` and, on short pages, every hidden element.
+describe('extract: content the page hides', () => {
+  const pages: Record<string, string> = {
+    article: `<article><h1>The bridge</h1>${story([1, 2])}${HIDDEN_PARTS}${story([3, 4, 5])}</article>`,
+    'short page': `<div><h1>Notice</h1><p>The harbour office is closed on Monday for the bridge works. Tickets bought for Monday are valid on Tuesday and Wednesday, and season passes are extended by one day. The ferry to the island runs as usual from the north pier; its timetable is on the board by the office door and at every stop of the harbour bus.</p></div>${HIDDEN_PARTS}`,
+    'list page': `<h1>Harbour services</h1><ul>${['Ferry times and fares for the island crossing', 'Bridge works and road closures this month', 'Moorings for visiting boats, by the night or week', 'Fuel, water and pump-out at the east quay', 'Lost property and the harbour master on duty'].map((item, n) => `<li><a href="/s/${n}">${item}</a></li>`).join('')}</ul>${HIDDEN_PARTS}<table><tr><td>North pier</td><td>Open every day from six in the morning</td></tr><tr><td>East quay</td><td>Closed on Monday for the works on the bridge</td></tr></table>`,
+  };
+  for (const [name, inner] of Object.entries(pages)) {
+    for (const format of ['markdown', 'text'] as const) {
+      it(`leaves hidden text out of a ${name} (${format})`, async () => {
+        const document = await extract({
+          body: `<!doctype html><html><head><title>Harbour</title></head><body>${inner}</body></html>`,
+          url,
+          contentType: 'text/html',
+          format,
+        });
+        expect(document.content.match(SECRET)).toBeNull();
+        expect(document.content.length).toBeGreaterThan(10);
+      });
+    }
+  }
+
+  it('still shows the folded answers of an FAQ and the parts a page fades in', async () => {
+    const document = await extract({
+      body: `<!doctype html><html><head><title>FAQ</title></head><body><main><h1>Harbour FAQ</h1>${story([1, 2])}
+        <div class="faq"><h3>When does the ferry run?</h3><div class="faq-answer" style="display:none"><p>FOLDED answer: every hour from six until midnight.</p></div></div>
+        <section style="opacity:0"><p>FADED paragraph about the new pier and its lights.</p></section>
+        <div role="tabpanel" hidden><p>PANEL text of the second tab.</p></div></main></body></html>`,
+      url,
+      contentType: 'text/html',
+    });
+    for (const word of ['FOLDED', 'FADED', 'PANEL']) expect(document.content).toContain(word);
+  });
+});
+
+// The last-resort stage for pages past the DOM stages' bounds reads the page in one pass, without a
+// DOM; it follows the same rules.
+describe('the streamed-text stage: content the page hides', () => {
+  it('leaves hidden elements out, and what follows them in', async () => {
+    const { markdown } = await htmlToStreamedText(
+      `<html><body><h1>The bridge</h1>${story([1, 2])}${HIDDEN_PARTS}<img hidden src="x.png"><p>After the hidden parts.</p>${story([3, 4])}</body></html>`,
+      url,
+    );
+    expect(markdown.match(SECRET)).toBeNull();
+    expect(markdown).toContain('After the hidden parts.');
+    expect(markdown).toContain('Paragraph 4');
+  });
+
+  it('keeps a hidden element holding most of the text, and hidden="until-found"', async () => {
+    const { markdown } = await htmlToStreamedText(
+      `<html><body><p>Menu</p><div id="app" style="display:none">${story([1, 2])}</div><div hidden="until-found">FOUND text</div></body></html>`,
+      url,
+    );
+    expect(markdown).toContain('Paragraph 2');
+    expect(markdown).toContain('FOUND text');
+  });
+});
