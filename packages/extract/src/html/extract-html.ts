@@ -6,7 +6,6 @@ import { readOtherPage } from './other-route.js';
 import { type PageKind, pageKind } from './page-kind.js';
 import { documentBaseUrl, prepareDocument } from './prepare-document.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
-import { dropRepeatedSections } from './repeated-sections.js';
 
 /**
  * Extracts the article of an HTML page in the contract's order: Defuddle on the whole page, then
@@ -35,9 +34,8 @@ import { dropRepeatedSections } from './repeated-sections.js';
  */
 export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
   const article = await chooseHtmlArticle(html, url);
-  // Whichever stage won, a quotation of text the article already gave is read once, and so is a
-  // section the page drew twice.
-  const markdown = dropRepeatedSections(dropRepeatedQuotes(article.markdown));
+  // Whichever stage won, a quotation of text the article already gave is read once.
+  const markdown = dropRepeatedQuotes(article.markdown);
   return markdown === article.markdown ? article : { ...article, markdown, text: markdownToText(markdown) };
 }
 

@@ -9,6 +9,7 @@ import { dropLayoutClasses } from './layout-classes.js';
 import { markMathLatex } from './mathml-latex.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
 import { parseHtmlDocument } from './parse-html-document.js';
+import { dropScreenVariants } from './screen-variants.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
 
 /**
@@ -68,7 +69,8 @@ function hidesPartsByStyle(html: string): boolean {
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
  * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`);
- * then what stays hidden from the reader removed (`dropHiddenContent`).
+ * then what stays hidden from the reader removed (`dropHiddenContent`), and the extra copies of a
+ * block the page draws once per screen (`dropScreenVariants`).
  */
 export async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
@@ -81,6 +83,7 @@ export async function parseShownDocument(html: string): Promise<Document> {
   if (hasDisclosureWidgets(html)) revealDisclosurePanels(document);
   if (hidesPartsByStyle(html)) revealStyledParts(document);
   dropHiddenContent(document);
+  dropScreenVariants(document);
   return document;
 }
 
