@@ -23,6 +23,7 @@ const GOLDEN_PAGES_DIRECTORY = new URL('../../../packages/extract/test/pages/', 
 const GOLDEN_PAGES = new Set([
   'feature-page',
   'forum-thread',
+  'hidden-parts',
   'link-discussion',
   'news-article',
   'pricing-page',
@@ -67,6 +68,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'link-discussion',
     description:
       "Link aggregator's thread of nested comments that declares itself an article, its longest reply mid-thread",
+  },
+  {
+    name: 'hidden-parts',
+    description:
+      'How-to article with a hidden mobile menu, a print-only notice, a hidden tooltip, a closed newsletter dialog and a folded FAQ',
   },
   {
     name: 'services-webforms',

@@ -282,3 +282,26 @@ describe('the schema a host sees over MCP', () => {
     expect(MAX_FETCH_OUTPUT_CHARS).toBe(32 * 1024 * 1024);
   });
 });
+
+describe('5. HTML: what a page hides from its reader', () => {
+  it('leaves out hidden menus, notices, tooltips and closed dialogs, and keeps a folded FAQ answer (runtime and built CLI)', async () => {
+    for (const content of await contentsOf('/pages/hidden-parts')) {
+      for (const text of [
+        '## 1\\. Wash and dry the hull',
+        'Mark every soft spot with chalk',
+        '### Can I leave the boat in the water?',
+        'Only in a sheltered harbour that never freezes',
+      ])
+        expect(content).toContain(text);
+      for (const hidden of [
+        'All guides (mobile)',
+        'Printed from harbourworkshop.example',
+        'Tip: an awl with a wooden handle',
+        'Get the weekly guide',
+        'Loading comments',
+        '★★★★☆',
+      ])
+        expect(content).not.toContain(hidden);
+    }
+  });
+});
