@@ -68,6 +68,19 @@ describe('dropHiddenContent', () => {
     expect(scripted.removed).toBe(0);
   });
 
+  it('walks nested hidden boxes once: 20,000 nested aria-hidden boxes, and as many visibility:hidden ones a descendant undoes', async () => {
+    const nested = await body(
+      `${'<div aria-hidden="true">'.repeat(20_000)}x${'</div>'.repeat(20_000)}${story([1, 2, 3])}`,
+    );
+    expect(nested.removed).toBe(1);
+    expect(nested.text).toContain('Paragraph 3');
+    const undone = await body(
+      `${'<div style="visibility:hidden">'.repeat(20_000)}<p style="visibility:visible">SHOWN</p>${'</div>'.repeat(20_000)}${story([1])}`,
+    );
+    expect(undone.removed).toBe(0);
+    expect(undone.text).toContain('SHOWN');
+  });
+
   it('moves JSON-LD out of a removed element, so the page keeps its metadata', async () => {
     const { document } = await body(
       `${story([1, 2])}<div hidden><script type="application/ld+json">{"@type":"NewsArticle"}</script></div>`,

@@ -8,9 +8,6 @@ import { drawnText } from './drawn-text.js';
  */
 export const HIDDEN_KEEP_SHARE = 0.5;
 
-/** Elements that may be hidden: by attribute, by inline style, or a dialog that is not open. */
-const CANDIDATE_SELECTOR = '[hidden], [aria-hidden="true"], [style], dialog:not([open])';
-
 /** An inline declaration that hides an element: `display: none` or `visibility: hidden`. */
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
 
@@ -36,14 +33,24 @@ const SHOWN_PLACEHOLDER_CLASS = /\bfallback-image\b/;
 export function dropHiddenContent(document: Document): number {
   const body = document.body;
   if (body === null) return 0;
+  // One walk: a hidden element is listed and not entered, so only the outermost ones are listed.
+  // Inside a `visibility: hidden` box that a descendant undoes, nested ones are not examined again
+  // (each would search the same subtree).
   const hidden: Element[] = [];
   let hiddenText = 0;
-  for (const element of Array.from(body.querySelectorAll(CANDIDATE_SELECTOR))) {
-    // An element inside one already listed goes with it.
-    const last = hidden[hidden.length - 1];
-    if (last?.contains(element) || !isHidden(element)) continue;
-    hidden.push(element);
-    hiddenText += drawnTextLength(element);
+  const stack: Array<[Element, boolean]> = [[body, false]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [element, undone] = entry;
+    const state = element === body ? false : hiddenState(element, undone);
+    if (state === true) {
+      hidden.push(element);
+      hiddenText += drawnTextLength(element);
+      continue;
+    }
+    const inner = undone || state === 'undone';
+    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
+      stack.push([child, inner]);
+    }
   }
   if (hidden.length === 0 || hiddenText > HIDDEN_KEEP_SHARE * drawnTextLength(body)) return 0;
   for (const element of hidden) {
@@ -55,12 +62,17 @@ export function dropHiddenContent(document: Document): number {
   return hidden.length;
 }
 
-/** Whether the element itself is hidden by one of the rules of {@link dropHiddenContent}. */
-function isHidden(element: Element): boolean {
+/**
+ * Whether the element itself is hidden by one of the rules of {@link dropHiddenContent}:
+ * `'undone'` for a `visibility: hidden` box with a descendant that makes itself visible (kept).
+ * Inside such a box (`undone`), `visibility: hidden` alone hides nothing.
+ */
+function hiddenState(element: Element, undone: boolean): boolean | 'undone' {
   const hidden = hiddenByMarkup(element.localName, (name) => element.getAttribute(name));
   if (hidden !== 'visibility') return hidden;
+  if (undone) return false;
   for (const inner of Array.from(element.querySelectorAll('[style]'))) {
-    if (VISIBLE_STYLE.test(inner.getAttribute('style') ?? '')) return false;
+    if (VISIBLE_STYLE.test(inner.getAttribute('style') ?? '')) return 'undone';
   }
   return true;
 }

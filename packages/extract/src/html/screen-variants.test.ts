@@ -6,6 +6,7 @@ import {
   namesScreen,
   SCREEN_VARIANT_MIN_CHARS,
   SCREEN_VARIANT_MIN_SHARE,
+  SCREEN_VARIANT_SEARCH_BUDGET,
 } from './screen-variants.js';
 
 const url = 'https://example.org/guides/harbour.html';
@@ -135,5 +136,29 @@ describe('extract: blocks a page repeats', () => {
     expect(count(content, /the river runs/g)).toBe(3);
     expect(count(content, /Before you go/g)).toBe(2);
     expect(count(content, /Paragraph 15 /g)).toBe(2);
+  });
+});
+
+// Hostile markup: the comparisons search the text before each variant, within a budget, so
+// thousands of nested variants over near-identical text cost a bounded amount and remove nothing
+// they should not (the bench of hostile pages times them).
+describe('dropScreenVariants on hostile markup', () => {
+  it('keeps every paragraph of 3,000 nested variants whose texts differ only at the end', async () => {
+    const depth = 3_000;
+    const document = await parseHtmlDocument(
+      `<html><body>${Array.from({ length: depth }, (_, i) => `<div class="d-none"><p>${'a'.repeat(300)}${i}</p>`).join('')}${'</div>'.repeat(depth)}</body></html>`,
+    );
+    expect(dropScreenVariants(document)).toBe(0);
+    expect(document.querySelectorAll('p').length).toBe(depth);
+  });
+
+  it(`stops comparing once ${SCREEN_VARIANT_SEARCH_BUDGET.toLocaleString('en')} characters were searched`, async () => {
+    const copies = 20_000;
+    const document = await parseHtmlDocument(
+      `<html><body><p>${'a'.repeat(300)}</p>${`<div class="d-none"><p>${'a'.repeat(300)}</p></div>`.repeat(copies)}</body></html>`,
+    );
+    const removed = dropScreenVariants(document);
+    expect(removed).toBeGreaterThan(0);
+    expect(removed).toBeLessThan(copies);
   });
 });

@@ -81,10 +81,17 @@ interface Span {
   end: number;
 }
 
-/** A variant, with the spans of the blocks inside it that hold no other block. */
+/** An element marked for a screen, and where its text stands. */
 interface Variant {
   element: Element;
   span: Span;
+}
+
+/** What one walk reads of the page. */
+interface PageText {
+  page: string;
+  variants: Variant[];
+  /** The blocks inside variants that hold no other block, in page order (they do not overlap). */
   blocks: Span[];
 }
 
@@ -93,7 +100,7 @@ interface Variant {
  * templates left out, since a page's data scripts often hold its article again), with where each
  * variant and each innermost block inside one stands in it. One walk over the body.
  */
-function readPage(body: Element, marked: ReadonlySet<Element>): { page: string; variants: Variant[] } {
+function readPage(body: Element, marked: ReadonlySet<Element>): PageText {
   const reader = new PageReader(marked);
   // An entry is a node to enter, or an element whose end has been reached.
   const stack: Array<{ node: Node; leaving: boolean }> = [{ node: body, leaving: false }];
@@ -109,13 +116,14 @@ function readPage(body: Element, marked: ReadonlySet<Element>): { page: string; 
       }
     }
   }
-  return { page: reader.parts.join(''), variants: reader.variants };
+  return { page: reader.parts.join(''), variants: reader.variants, blocks: reader.leafBlocks };
 }
 
 /** What {@link readPage} keeps as it walks. */
 class PageReader {
   readonly parts: string[] = [];
   readonly variants: Variant[] = [];
+  readonly leafBlocks: Span[] = [];
   private length = 0;
   /** The variants the walk is inside. */
   private readonly open: Variant[] = [];
@@ -134,12 +142,15 @@ class PageReader {
   enter(element: Element): boolean {
     if (UNDRAWN.has(element.localName)) return false;
     if (this.marked.has(element)) {
-      const variant: Variant = { element, span: { start: this.length, end: this.length }, blocks: [] };
+      const variant: Variant = { element, span: { start: this.length, end: this.length } };
       this.variants.push(variant);
       this.open.push(variant);
     }
     if (this.open.length > 0 && BLOCKS.has(element.localName)) {
-      for (const enclosing of this.blocks) enclosing.inner = true;
+      // The block around this one holds another block (and the ones around it were marked when
+      // their own first inner block began).
+      const enclosing = this.blocks[this.blocks.length - 1];
+      if (enclosing !== undefined) enclosing.inner = true;
       this.blocks.push({ start: this.length, inner: false });
     }
     return true;
@@ -148,9 +159,8 @@ class PageReader {
   leave(element: Element): void {
     if (this.open.length > 0 && BLOCKS.has(element.localName)) {
       const entered = this.blocks.pop();
-      if (entered !== undefined && !entered.inner) {
-        for (const variant of this.open) variant.blocks.push({ start: entered.start, end: this.length });
-      }
+      if (entered !== undefined && !entered.inner)
+        this.leafBlocks.push({ start: entered.start, end: this.length });
     }
     if (this.marked.has(element)) {
       const variant = this.open.pop();
@@ -162,31 +172,73 @@ class PageReader {
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
-/** Whether `page` holds `text` ending at or before `before`. */
-const standsBefore = (page: string, text: string, before: number) =>
-  before >= text.length && page.lastIndexOf(text, before - text.length) !== -1;
-
 /**
- * Whether the page gives the variant's text before it: whole, or block by block for
- * {@link SCREEN_VARIANT_MIN_SHARE} of it.
+ * The most characters of page text the comparisons of one page may search. Each comparison
+ * searches the text before a variant, so a hostile page of thousands of nested variants over a
+ * long text would otherwise cost their product; past the budget the remaining variants stay.
  */
-function isLaterCopy(page: string, variant: Variant): boolean {
-  const { start, end } = variant.span;
-  if (end - start < SCREEN_VARIANT_MIN_CHARS) return false;
-  if (standsBefore(page, page.slice(start, end), start)) return true;
-  let covered = 0;
-  for (const block of variant.blocks) {
-    if (block.end - block.start < MIN_BLOCK_CHARS) continue;
-    if (standsBefore(page, page.slice(block.start, block.end), start)) covered += block.end - block.start;
+export const SCREEN_VARIANT_SEARCH_BUDGET = 10_000_000;
+
+/** The comparisons of one page, and what they have searched so far. */
+class Comparisons {
+  private searched = 0;
+
+  constructor(
+    private readonly page: string,
+    private readonly blocks: readonly Span[],
+  ) {}
+
+  /** Whether the budget still allows comparisons of a variant starting at `start`. */
+  affords(start: number): boolean {
+    return this.searched + start <= SCREEN_VARIANT_SEARCH_BUDGET;
   }
-  return covered >= SCREEN_VARIANT_MIN_SHARE * (end - start);
+
+  /** Whether the page's text before `before` holds `text`. */
+  standsBefore(text: string, before: number): boolean {
+    if (text.length > before) return false;
+    this.searched += before;
+    return this.page.slice(0, before).includes(text);
+  }
+
+  /** The index of the first block starting at or after `start` (binary search). */
+  private firstBlockFrom(start: number): number {
+    let low = 0;
+    let high = this.blocks.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.blocks[middle] as Span).start < start) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Whether the page gives the variant's text before it: whole, or block by block for
+   * {@link SCREEN_VARIANT_MIN_SHARE} of it.
+   */
+  isLaterCopy(variant: Variant): boolean {
+    const { start, end } = variant.span;
+    if (end - start < SCREEN_VARIANT_MIN_CHARS || !this.affords(start)) return false;
+    if (this.standsBefore(this.page.slice(start, end), start)) return true;
+    let covered = 0;
+    for (let index = this.firstBlockFrom(start); index < this.blocks.length; index++) {
+      const block = this.blocks[index] as Span;
+      if (block.start >= end) break;
+      if (block.end - block.start < MIN_BLOCK_CHARS) continue;
+      if (!this.affords(start)) return false;
+      if (this.standsBefore(this.page.slice(block.start, block.end), start))
+        covered += block.end - block.start;
+    }
+    return covered >= SCREEN_VARIANT_MIN_SHARE * (end - start);
+  }
 }
 
 /**
  * Removes the extra copies of a block the page draws once per screen: an element whose class names
  * show or hide it by screen size or medium ({@link SCREEN_CLASS}), whose text (at least
  * {@link SCREEN_VARIANT_MIN_CHARS} characters, whitespace and case aside) the page already gave
- * before it, whole or block by block (see {@link isLaterCopy}). A reader on any one screen is shown
+ * before it, whole or block by block (see `Comparisons.isLaterCopy`), within
+ * {@link SCREEN_VARIANT_SEARCH_BUDGET}. A reader on any one screen is shown
  * that text once; the first copy stays, as pages put the one for wide screens first. Text a page
  * repeats without such markup (a chorus, a reminder at the end of a guide, a step done twice) is
  * never touched. Returns how many copies were removed.
@@ -196,8 +248,9 @@ export function dropScreenVariants(document: Document): number {
   if (body === null) return 0;
   const marked = new Set(Array.from(body.querySelectorAll('[class]')).filter(namesScreen));
   if (marked.size === 0) return 0;
-  const { page, variants } = readPage(body, marked);
-  const copies = variants.filter((variant) => isLaterCopy(page, variant));
+  const { page, variants, blocks } = readPage(body, marked);
+  const comparisons = new Comparisons(page, blocks);
+  const copies = variants.filter((variant) => comparisons.isLaterCopy(variant));
   for (const copy of copies) copy.element.remove();
   return copies.length;
 }
