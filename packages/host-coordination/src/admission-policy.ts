@@ -63,7 +63,14 @@ export type AdmissionDecision =
       /** What opened the cooldown, when the bucket recorded it. */
       cause?: CooldownCause;
     }
-  | { type: 'wait'; reason: 'slot' | 'spacing'; waitMs: number };
+  | {
+      type: 'wait';
+      reason: 'slot' | 'spacing';
+      /** How long from the decision's `now` until an attempt can be granted. */
+      waitMs: number;
+      /** Epoch milliseconds an attempt can be granted: a store answering later counts its wait from here. */
+      readyAt: number;
+    };
 
 /** A new, empty bucket. */
 export function createBucket(kind: ScopeKind, spacingMs: number, now: number): BucketState {
@@ -134,13 +141,21 @@ export function decideAdmission(
   if (bucket.leases.length >= request.concurrency) {
     // Nothing frees a slot but a release or a lease running out, so wake at the earliest expiry.
     const earliest = Math.min(...bucket.leases.map((lease) => lease.expiresAt));
-    return { type: 'wait', reason: 'slot', waitMs: Math.max(1, earliest - now) };
+    return { type: 'wait', reason: 'slot', waitMs: Math.max(1, earliest - now), readyAt: earliest };
   }
   // With spacing, the start is a slot a little in the future (see PolicyRequest.marginMs), and never
   // sooner than the spacing after the last slot; a slot further off than the margin is waited for.
   const soonest = request.spacingMs > 0 ? now + request.marginMs : now;
   const slot = bucket.lastStartAt === 0 ? soonest : Math.max(soonest, bucket.lastStartAt + request.spacingMs);
-  if (slot > soonest) return { type: 'wait', reason: 'spacing', waitMs: Math.max(1, slot - soonest) };
+  if (slot > soonest) {
+    // An attempt is granted once its own soonest start reaches the slot, `marginMs` before it.
+    return {
+      type: 'wait',
+      reason: 'spacing',
+      waitMs: Math.max(1, slot - soonest),
+      readyAt: slot - request.marginMs,
+    };
+  }
   const lease: Lease = {
     id: process.getBuiltinModule('node:crypto').randomUUID(),
     owner: context.owner,

@@ -9,7 +9,6 @@ import {
 import type { BucketState, BucketTable, LeaseOwner } from './bucket-state.js';
 import type {
   CoordinationStore,
-  StoreAdmission,
   StoreAdmitRequest,
   StoreDescription,
   StoreOperationOptions,
@@ -159,19 +158,23 @@ export function createPolicyStore(table: BucketTableStore): TableBackedStore {
       const outcome = await run(key, { type: 'admit', request, marginMs }, options);
       if (outcome.type !== 'admit') throw new Error('an admission was answered as a release');
       const { decision } = outcome;
-      // The answer's time is read after the commit, so the caller's wait for its slot is exact.
+      // The answer's time is read after the commit, and a wait counts from it to the moment the
+      // decision named, so the time the commit took is not waited a second time.
       const now = table.now();
-      const answer: StoreAdmission =
-        decision.type === 'granted'
-          ? {
-              type: 'granted',
-              leaseId: decision.lease.id,
-              probe: decision.lease.probe,
-              startAt: decision.lease.acquiredAt,
-              now,
-            }
-          : { ...decision, now };
-      return answer;
+      if (decision.type === 'granted') {
+        return {
+          type: 'granted',
+          leaseId: decision.lease.id,
+          probe: decision.lease.probe,
+          startAt: decision.lease.acquiredAt,
+          now,
+        };
+      }
+      if (decision.type === 'wait') {
+        const { readyAt, ...wait } = decision;
+        return { ...wait, waitMs: Math.max(1, readyAt - now), now };
+      }
+      return { ...decision, now };
     },
     async release(key, release, options) {
       const outcome = await run(key, { type: 'release', release }, { ...options, priority: true });
