@@ -1,3 +1,4 @@
+import { HIDING_DECLARATION } from './hidden-content.js';
 import { collapsedLength } from './sparse-shell.js';
 
 /**
@@ -111,10 +112,6 @@ function isShownPanel(element: Element, controlled: ReadonlySet<string>): boolea
 
 /** An inline `opacity` declaration of zero (`0`, `0.0`, `.0`, `0%`), with what precedes it. */
 const TRANSPARENT_DECLARATION = /(^|;)\s*opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)%?\s*(?:!important\s*)?(?=;|$)/i;
-
-/** An inline declaration that hides an element whatever its opacity. */
-const HIDING_DECLARATION =
-  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
 
 /** Every inline declaration that hides an element, each with what precedes it. */
 const HIDING_DECLARATIONS =

@@ -8,8 +8,9 @@ import { drawnText } from './drawn-text.js';
  */
 export const HIDDEN_KEEP_SHARE = 0.5;
 
-/** An inline declaration that hides an element: `display: none` or `visibility: hidden`. */
-const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
+/** An inline declaration that hides an element whatever its opacity: `display: none` or `visibility: hidden`. */
+export const HIDING_DECLARATION =
+  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/i;
 
 /** An inline `visibility: visible`, with which a descendant shows itself inside a hidden ancestor. */
 const VISIBLE_STYLE = /(?:^|;)\s*visibility\s*:\s*visible\b/i;
@@ -91,7 +92,7 @@ export function hiddenByMarkup(
   if (attribute('aria-hidden') === 'true') return !SHOWN_PLACEHOLDER_CLASS.test(attribute('class') ?? '');
   if (name === 'dialog' && (attribute('open') ?? null) === null) return true;
   const style = attribute('style');
-  if (style === null || style === undefined || !HIDING_STYLE.test(style)) return false;
+  if (style === null || style === undefined || !HIDING_DECLARATION.test(style)) return false;
   return /display\s*:\s*none/i.test(style) || 'visibility';
 }
 
