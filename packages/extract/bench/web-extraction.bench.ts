@@ -147,7 +147,12 @@ let built = false;
 /** The peak RSS of a process extracting `ids` through the built package's pool (peak-rss.mjs). */
 async function runPeakRss(dataset: string, idsFile: string, outFile: string): Promise<PeakRssResult> {
   if (!built) {
-    await execute('pnpm', ['run', 'build'], { cwd: join(here, '..'), maxBuffer: 16 * 1024 * 1024 });
+    // The package with the workspace packages it imports: its type declarations need theirs, which a
+    // fresh checkout has not built yet.
+    await execute('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@mono-agent/extract...'], {
+      cwd: repositoryRoot,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     built = true;
   }
   await execute(process.execPath, [join(here, 'peak-rss.mjs'), dataset, idsFile, outFile], {
