@@ -24,6 +24,36 @@ describe('revealDisclosurePanels', () => {
     for (const id of ['answer-1', 'answer-2', 'yearly']) expect(shown(document, id)).toBe(true);
   });
 
+  it("drops the orientation of a widget whose panels hold the page's text, from every part of it", async () => {
+    const document = await page(
+      '<main><div id="root" data-orientation="vertical"><div id="item" data-orientation="vertical">',
+      '<h3 id="heading" data-orientation="vertical"><button aria-controls="r1" data-orientation="vertical">Description</button></h3>',
+      '<div id="r1" role="region" data-orientation="vertical"><p>A lantern for the trail and the tent.</p></div>',
+      '</div></div>',
+      '<div id="tabs" data-orientation="horizontal"><div role="tablist" data-orientation="horizontal"></div>',
+      '<div role="tabpanel" data-orientation="horizontal" hidden><p>Nine hours on the low setting.</p></div></div></main>',
+    );
+    revealDisclosurePanels(document);
+    expect(document.querySelectorAll('[data-orientation]').length).toBe(0);
+  });
+
+  it('keeps the orientation of menus, filters, separators and widgets without text', async () => {
+    const document = await page(
+      '<header><nav data-orientation="horizontal"><div role="region" id="menu-panel"><p>Shop all lanterns and lights.</p></div></nav></header>',
+      '<main><div id="filters" data-orientation="vertical"><div role="region"><label><input type="checkbox"> Two legs</label><label><input type="checkbox"> Four legs</label></div></div>',
+      '<div id="facets" data-orientation="vertical"><div role="region"><button role="checkbox" aria-checked="false"></button><span>Oak top</span></div></div>',
+      '<div id="separator" data-orientation="horizontal" role="none"></div>',
+      '<div id="links" data-orientation="vertical"><div role="region"><a href="/a">Lanterns</a> <a href="/b">Headlamps</a></div></div>',
+      '<div id="empty" data-orientation="vertical"><div role="region"></div></div>',
+      '<p>The lantern throws a warm light across a tent.</p></main>',
+    );
+    revealDisclosurePanels(document);
+    const kept = Array.from(document.querySelectorAll('[data-orientation]')).map(
+      (element) => element.id || element.localName,
+    );
+    expect(kept).toEqual(['nav', 'filters', 'facets', 'separator', 'links', 'empty']);
+  });
+
   it('leaves hidden menus, dialogs, chrome and other hidden elements as they are', async () => {
     const document = await page(
       '<header><button aria-controls="search">Search</button><div id="search" hidden><p>Search the whole site by keyword.</p></div></header>',

@@ -41,7 +41,7 @@ const PANEL_MAX_LINK_SHARE = 0.5;
 export function revealDisclosurePanels(document: Document): number {
   const root = document.documentElement;
   if (root === null) return 0;
-  const { controlled, hidden, buttons } = collectDisclosureParts(root);
+  const { controlled, hidden, buttons, oriented } = collectDisclosureParts(root);
   const shownIds = new Set<string>();
   let shown = 0;
   for (const element of hidden) {
@@ -60,8 +60,35 @@ export function revealDisclosurePanels(document: Document): number {
     if (inHeading || controls.some((id) => shownIds.has(id)))
       button.replaceWith(...Array.from(button.childNodes));
   }
+  for (const element of oriented) {
+    if (!element.hasAttribute('data-orientation') || !holdsPanelText(element)) continue;
+    // The widget's triggers and headings go with it: they name what its panels hold.
+    for (const part of [element, ...Array.from(element.querySelectorAll('[data-orientation]'))])
+      part.removeAttribute('data-orientation');
+  }
   return shown;
 }
+
+/**
+ * Whether an element that declares its widget's orientation (`data-orientation`, which Radix and
+ * shadcn/ui put on an accordion, its items, triggers and regions, and on tabs) is, or holds, a panel
+ * whose text is the page's. Reader-view parsers take a vertical widget for a menu and drop it, with
+ * the product description or the answers folded in it; the attribute says nothing about the text,
+ * so it is removed from such a widget and every part of it. Menus, filters (a panel of check boxes
+ * or options), sliders, separators and scroll bars keep it.
+ */
+function holdsPanelText(element: Element): boolean {
+  const panel = PANEL_ROLES.has(element.getAttribute('role') ?? '')
+    ? element
+    : element.querySelector(PANEL_SELECTOR);
+  return panel !== null && panel.querySelector(CHOICE_CONTROL) === null && isPageText(panel);
+}
+
+/** A tab's panel or an accordion's region (see {@link PANEL_ROLES}). */
+const PANEL_SELECTOR = '[role="tabpanel"], [role="region"]';
+
+/** A control to choose with: a panel holding one is a filter or a form, not text (a shop's facets). */
+const CHOICE_CONTROL = 'input, select, [role="checkbox"], [role="radio"], [role="option"]';
 
 /** What {@link revealDisclosurePanels} reads of a page: the controls' targets, the hidden elements, the buttons. */
 interface DisclosureParts {
@@ -69,6 +96,8 @@ interface DisclosureParts {
   hidden: Element[];
   /** Each button, with whether it sits in a heading. */
   buttons: [Element, boolean][];
+  /** The elements that declare a widget's orientation (`data-orientation`). */
+  oriented: Element[];
 }
 
 /**
@@ -76,7 +105,7 @@ interface DisclosureParts {
  * heading) in one walk, so that the rest touches only those.
  */
 function collectDisclosureParts(root: Element): DisclosureParts {
-  const parts: DisclosureParts = { controlled: new Set(), hidden: [], buttons: [] };
+  const parts: DisclosureParts = { controlled: new Set(), hidden: [], buttons: [], oriented: [] };
   const stack: [Element, boolean][] = [[root, false]];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const [element, inHeading] = entry;
@@ -95,6 +124,7 @@ function collectDisclosureParts(root: Element): DisclosureParts {
 function readDisclosureAttributes(element: Element, parts: DisclosureParts): void {
   const controls = element.getAttribute('aria-controls');
   if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') parts.controlled.add(id);
+  if (element.hasAttribute('data-orientation')) parts.oriented.push(element);
   if (
     element.hasAttribute('hidden') ||
     element.getAttribute('aria-hidden') === 'true' ||
