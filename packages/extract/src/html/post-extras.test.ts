@@ -75,6 +75,20 @@ describe('dropReputationCounts', () => {
   });
 });
 
+describe('dropReputationCounts: ranks', () => {
+  it('leaves out the rank under each author’s name, and keeps a story’s author title and a menu link', () => {
+    const { document } = parseHTML(`<html><body>
+<div class="message-userDetails"><h4 class="message-name"><a href="/members/ann.1/">Ann</a></h4><h5 class="userTitle message-userTitle">One Winged Slayer</h5><div class="userBanner message-userBanner"><strong>Member</strong></div></div>
+<div class="postprofile"><span class="usertitle">Senior Member</span><dd class="profile-rank">Site Admin</dd></div>
+<span class="user-title">Regular</span><p>${answer(1)}</p>
+<p class="author-title">Science correspondent</p><a class="usertitle-link" href="/titles">Titles</a></body></html>`);
+    dropReputationCounts(document as unknown as Document);
+    const text = document.body.textContent ?? '';
+    for (const kept of ['Ann', 'Answer 1', 'Science correspondent', 'Titles']) expect(text).toContain(kept);
+    expect(text).not.toMatch(/Slayer|Member|Site Admin|Regular/);
+  });
+});
+
 describe('extractHtml: reputation beside a thread’s posts', () => {
   it('reads a Q&A page’s answers without their authors’ badge counts', async () => {
     const post = (index: number) =>
@@ -110,6 +124,23 @@ describe('dropAuthorDetails', () => {
     expect(text).not.toMatch(/Joined|Dec 1, 2009|Spain/);
     for (const kept of ['Ann', `Answer ${AUTHOR_DETAIL_MIN_LISTS}`, 'DIMM', 'power-on self test'])
       expect(text).toContain(kept);
+  });
+
+  it('reads the label of a term shown as an icon from its tooltip', () => {
+    const iconTerm = (title: string) =>
+      `<dt><span data-original-title="${title}"><i class="fa fa-user" aria-hidden="true"></i></span></dt>`;
+    const { document } = parseHTML(
+      `<html><body>${[1, 2, 3]
+        .map(
+          (index) =>
+            `<article><a href="/u">Ann</a><dl>${iconTerm('Joined')}<dd>Oct 25, 2017</dd></dl><dl>${iconTerm('Messages')}<dd>13,539</dd></dl><p>${answer(index)}</p></article>`,
+        )
+        .join('')}<dl><dt><i class="fa fa-star"></i></dt><dd>Once, with no label</dd></dl></body></html>`,
+    );
+    dropAuthorDetails(document as unknown as Document);
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/Oct 25, 2017|13,539/);
+    for (const kept of ['Ann', 'Answer 3', 'Once, with no label']) expect(text).toContain(kept);
   });
 
   it('keeps them below the bound, where they may be a post’s own list', () => {

@@ -36,28 +36,70 @@ export function dropPostSignatures(document: Document): void {
  * reputation score (`reputation`, `reputation-score`, `user-reputation`…) and Stack Exchange's
  * `-flair`, which holds the score and the counts of gold, silver and bronze badges.
  */
-const REPUTATION_SELECTOR = '[class~="-flair"], [class*="reputation" i]';
+const REPUTATION_SELECTOR =
+  '[class~="-flair"], [class*="reputation" i], [class*="usertitle" i], [class*="userbanner" i], [class*="user-title" i], [class*="profile-rank" i]';
+
+/**
+ * The rank or title an engine prints under each author's name ("Member", "Senior Member", a title the
+ * author chose): XenForo's `userTitle` and `userBanner`, vBulletin's `usertitle`, Discourse's
+ * `user-title`, phpBB's `profile-rank`. Checked on the whole class name, so that a story's
+ * `author-title` and a `usertitle-link` of a menu stay.
+ */
+const AUTHOR_RANK_NAME = /^(?:message-)?user-?(?:title|banner)$|^profile-rank$/i;
 
 /**
  * Removes the reputation scores and badge counts beside a thread's posts ("4,701 18 gold badges 53
- * silver badges"): numbers about the author, repeated under every post, that read as part of the
- * answer once the layout is gone. The author's name and the post's date stay.
+ * silver badges") and the rank under each author's name ("Senior Member"): the author's standing,
+ * repeated under every post, that reads as part of the answer once the layout is gone. The author's
+ * name and the post's date stay.
  */
 export function dropReputationCounts(document: Document): void {
   for (const element of Array.from(document.querySelectorAll(REPUTATION_SELECTOR))) {
-    if (element.isConnected && element !== document.body) element.remove();
+    if (!element.isConnected || element === document.body) continue;
+    if (isStanding(element)) element.remove();
   }
+}
+
+/** Whether an element the reputation selector found shows the author's standing (see {@link AUTHOR_RANK_NAME}). */
+function isStanding(element: Element): boolean {
+  return hasName(
+    element,
+    (name) => name === '-flair' || /reputation/i.test(name) || AUTHOR_RANK_NAME.test(name),
+  );
 }
 
 /** How many of a page's definition lists must carry a label for it to be a label of every post. */
 export const AUTHOR_DETAIL_MIN_LISTS = 3;
 
-/** The labels (`<dt>` texts, lower-cased) of a definition list's own terms. */
+/**
+ * Attributes that name what an icon stands for, read as a term's label when the term has no text:
+ * XenForo labels "Joined" and "Messages" with an icon and a tooltip.
+ */
+const LABEL_ATTRIBUTES = [
+  'aria-label',
+  'title',
+  'data-original-title',
+  'data-bs-original-title',
+  'data-title',
+];
+
+/** The label of a term without text: the first tooltip or accessible name on it or inside it. */
+function iconLabel(term: Element): string {
+  for (const element of [term, ...Array.from(term.querySelectorAll('*'))]) {
+    for (const name of LABEL_ATTRIBUTES) {
+      const value = element.getAttribute(name)?.trim();
+      if (value) return value.toLowerCase();
+    }
+  }
+  return '';
+}
+
+/** The labels (`<dt>` texts, else their icons' tooltips, lower-cased) of a definition list's own terms. */
 function termLabels(list: Element): string[] {
   const labels: string[] = [];
   for (const child of Array.from(list.children)) {
     if (child.localName !== 'dt') continue;
-    const label = (child.textContent ?? '').trim().toLowerCase();
+    const label = (child.textContent ?? '').trim().toLowerCase() || iconLabel(child);
     if (label !== '') labels.push(label);
   }
   return labels;
