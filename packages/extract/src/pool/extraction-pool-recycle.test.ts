@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// Counts the workers the pool starts; they are real workers.
-const started = vi.hoisted(() => ({ count: 0 }));
+// Counts the workers the pool starts, and the most that lived at once; they are real workers.
+const started = vi.hoisted(() => ({ count: 0, alive: 0, mostAlive: 0 }));
 vi.mock('node:worker_threads', async (importOriginal) => {
   const original = await importOriginal<typeof import('node:worker_threads')>();
   class CountedWorker extends original.Worker {
     constructor(...args: ConstructorParameters<typeof original.Worker>) {
       super(...args);
       started.count++;
+      started.alive++;
+      started.mostAlive = Math.max(started.mostAlive, started.alive);
+      this.once('exit', () => {
+        started.alive--;
+      });
     }
   }
   return { ...original, Worker: CountedWorker };
@@ -21,7 +26,7 @@ const page = `<!doctype html><html><head><title>T</title></head><body><article><
 let pool: Pool | undefined;
 afterEach(async () => {
   await pool?.close();
-  started.count = 0;
+  Object.assign(started, { count: 0, alive: 0, mostAlive: 0 });
 });
 
 const extractThree = async (created: Pool) => {
@@ -45,7 +50,9 @@ describe('worker replacement by heap size', { timeout: 90_000 }, () => {
   it('replaces the worker after each task whose heap ends past the bound, and goes on serving', async () => {
     pool = createExtractionPool({ size: 1, recycleHeapMb: 1 });
     await extractThree(pool);
-    // One for each task, and the replacement started after the last.
-    expect(started.count).toBe(4);
+    // One for each task, and the replacement started after the last once that one has stopped:
+    // a replacement never holds its heap beside the heap of the worker it replaces.
+    await vi.waitFor(() => expect(started.count).toBe(4));
+    expect(started.mostAlive).toBe(1);
   });
 });

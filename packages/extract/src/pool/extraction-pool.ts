@@ -117,6 +117,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   const waiters: Waiter[] = [];
   let nextId = 0;
   let closed = false;
+  // Workers ended but not yet stopped. They count against `size`: a replacement starts only once the
+  // worker it replaces has stopped, so two heaps are never held at once.
+  let ending = 0;
+  const hasRoom = () => all.size + ending < size;
 
   const spawn = (): PooledWorker => {
     const { url, execArgv } = workerEntry();
@@ -174,8 +178,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   };
 
   /**
-   * Ends a worker. One ended while in use (recycled, or stopped at a deadline) is replaced at once,
-   * so the next extraction finds a ready worker; one ended for being idle is not.
+   * Ends a worker. One ended while in use (recycled, or stopped at a deadline) is replaced as soon
+   * as it has stopped, so the next extraction finds a ready worker; one ended for being idle is not.
    */
   const end = (pooled: PooledWorker, replace = true) => {
     pooled.listener = undefined;
@@ -183,9 +187,12 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     if (!pooled.alive) return;
     pooled.alive = false;
     all.delete(pooled);
-    void pooled.worker.terminate();
-    if (replace && !closed && all.size < size) spawn();
-    serveWaiters();
+    ending++;
+    void pooled.worker.terminate().finally(() => {
+      ending--;
+      if (replace && !closed && hasRoom()) spawn();
+      serveWaiters();
+    });
   };
 
   // Workers start in the background: a waiter is given a ready worker, and a new one is started
@@ -200,7 +207,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       (waiters.shift() as Waiter).resolve(free);
     }
     const starting = [...all].filter((pooled) => !pooled.ready).length;
-    for (let index = starting; index < waiters.length && all.size < size && !closed; index++) {
+    for (let index = starting; index < waiters.length && hasRoom() && !closed; index++) {
       spawn().worker.ref();
     }
   };
@@ -331,7 +338,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   return {
     prepare() {
       const starting = [...all].some((pooled) => !pooled.ready);
-      if (closed || idle.length > 0 || starting || all.size >= size) return;
+      if (closed || idle.length > 0 || starting || !hasRoom()) return;
       spawn();
     },
     async extract(options, run = {}) {
