@@ -54,6 +54,19 @@ describe('revealDisclosurePanels', () => {
     expect(kept).toEqual(['nav', 'filters', 'facets', 'separator', 'links', 'empty']);
   });
 
+  it('reads hostile numbers of oriented parts in one pass: 20,000 items, 3,000 levels deep', async () => {
+    const items = await page(
+      `<main><div data-orientation="vertical">${'<div data-orientation="vertical"><h3 data-orientation="vertical">Q</h3><div role="region" data-orientation="vertical"><p>An answer of a few words.</p></div></div>'.repeat(20_000)}</div></main>`,
+    );
+    revealDisclosurePanels(items);
+    expect(items.querySelector('[data-orientation]')).toBeNull();
+    const deep = await page(
+      `<main>${'<div data-orientation="vertical"><p>x</p>'.repeat(3_000)}${'</div>'.repeat(3_000)}<div role="region"><p>Text outside them.</p></div></main>`,
+    );
+    revealDisclosurePanels(deep);
+    expect(deep.querySelectorAll('[data-orientation]').length).toBe(3_000);
+  });
+
   it('leaves hidden menus, dialogs, chrome and other hidden elements as they are', async () => {
     const document = await page(
       '<header><button aria-controls="search">Search</button><div id="search" hidden><p>Search the whole site by keyword.</p></div></header>',

@@ -41,7 +41,7 @@ const PANEL_MAX_LINK_SHARE = 0.5;
 export function revealDisclosurePanels(document: Document): number {
   const root = document.documentElement;
   if (root === null) return 0;
-  const { controlled, hidden, buttons, oriented } = collectDisclosureParts(root);
+  const { controlled, hidden, buttons, oriented, panels } = collectDisclosureParts(root);
   const shownIds = new Set<string>();
   let shown = 0;
   for (const element of hidden) {
@@ -60,32 +60,38 @@ export function revealDisclosurePanels(document: Document): number {
     if (inHeading || controls.some((id) => shownIds.has(id)))
       button.replaceWith(...Array.from(button.childNodes));
   }
-  for (const element of oriented) {
-    if (!element.hasAttribute('data-orientation') || !holdsPanelText(element)) continue;
-    // The widget's triggers and headings go with it: they name what its panels hold.
-    for (const part of [element, ...Array.from(element.querySelectorAll('[data-orientation]'))])
-      part.removeAttribute('data-orientation');
-  }
+  dropTextWidgetOrientation(oriented, panels);
   return shown;
 }
 
 /**
- * Whether an element that declares its widget's orientation (`data-orientation`, which Radix and
- * shadcn/ui put on an accordion, its items, triggers and regions, and on tabs) is, or holds, a panel
- * whose text is the page's. Reader-view parsers take a vertical widget for a menu and drop it, with
- * the product description or the answers folded in it; the attribute says nothing about the text,
- * so it is removed from such a widget and every part of it. Menus, filters (a panel of check boxes
- * or options), sliders, separators and scroll bars keep it.
+ * Removes `data-orientation` from the widgets whose panels hold the page's text. Radix and shadcn/ui
+ * put the attribute on an accordion and each of its items, headings, triggers and regions, and on
+ * tabs; reader-view parsers take a vertical widget for a menu and drop it, with the product
+ * description or the answers folded in it. The attribute says nothing about the text, so it goes
+ * from every oriented element that is or holds a tab panel or region of page text (by
+ * {@link isPageText}, and holding no control to choose with, which makes it a shop's filters), and
+ * from every oriented part inside such an element. Menus, filters, sliders, separators and scroll
+ * bars keep it. Linear in the oriented elements and panels: each panel marks the oriented elements
+ * around it, stopping at one already marked, innermost panels first.
  */
-function holdsPanelText(element: Element): boolean {
-  const panel = PANEL_ROLES.has(element.getAttribute('role') ?? '')
-    ? element
-    : element.querySelector(PANEL_SELECTOR);
-  return panel !== null && panel.querySelector(CHOICE_CONTROL) === null && isPageText(panel);
+function dropTextWidgetOrientation(oriented: OrientedElement[], panels: OrientedPanel[]): void {
+  if (oriented.length === 0) return;
+  const holdsText = new Array<boolean>(oriented.length).fill(false);
+  for (let index = panels.length - 1; index >= 0; index--) {
+    const { panel, oriented: around } = panels[index] as OrientedPanel;
+    if (around === -1 || holdsText[around]) continue;
+    if (panel.querySelector(CHOICE_CONTROL) !== null || !isPageText(panel)) continue;
+    for (let at = around; at !== -1 && !holdsText[at]; at = (oriented[at] as OrientedElement).parent)
+      holdsText[at] = true;
+  }
+  // Document order: an element's oriented ancestors come before it.
+  const dropped = new Array<boolean>(oriented.length).fill(false);
+  for (const [index, { element, parent }] of oriented.entries()) {
+    dropped[index] = (holdsText[index] as boolean) || (parent !== -1 && (dropped[parent] as boolean));
+    if (dropped[index]) element.removeAttribute('data-orientation');
+  }
 }
-
-/** A tab's panel or an accordion's region (see {@link PANEL_ROLES}). */
-const PANEL_SELECTOR = '[role="tabpanel"], [role="region"]';
 
 /** A control to choose with: a panel holding one is a filter or a form, not text (a shop's facets). */
 const CHOICE_CONTROL = 'input, select, [role="checkbox"], [role="radio"], [role="option"]';
@@ -96,8 +102,22 @@ interface DisclosureParts {
   hidden: Element[];
   /** Each button, with whether it sits in a heading. */
   buttons: [Element, boolean][];
-  /** The elements that declare a widget's orientation (`data-orientation`). */
-  oriented: Element[];
+  /** The elements that declare a widget's orientation (`data-orientation`), in document order. */
+  oriented: OrientedElement[];
+  /** The tab panels and regions, in document order, each with the oriented element around it. */
+  panels: OrientedPanel[];
+}
+
+/** An element with `data-orientation`, and the index of the nearest such element around it (-1: none). */
+interface OrientedElement {
+  element: Element;
+  parent: number;
+}
+
+/** A tab panel or region, and the index of the nearest oriented element that is or holds it (-1: none). */
+interface OrientedPanel {
+  panel: Element;
+  oriented: number;
 }
 
 /**
@@ -105,16 +125,26 @@ interface DisclosureParts {
  * heading) in one walk, so that the rest touches only those.
  */
 function collectDisclosureParts(root: Element): DisclosureParts {
-  const parts: DisclosureParts = { controlled: new Set(), hidden: [], buttons: [], oriented: [] };
-  const stack: [Element, boolean][] = [[root, false]];
+  const parts: DisclosureParts = { controlled: new Set(), hidden: [], buttons: [], oriented: [], panels: [] };
+  // Each entry: the element, whether it sits in a heading, the index of the oriented element around it.
+  const stack: [Element, boolean, number][] = [[root, false, -1]];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const [element, inHeading] = entry;
+    const [element, inHeading, around] = entry;
     const name = element.localName;
-    if (element.hasAttributes()) readDisclosureAttributes(element, parts);
+    let inner = around;
+    if (element.hasAttributes()) {
+      readDisclosureAttributes(element, parts);
+      if (element.hasAttribute('data-orientation')) {
+        parts.oriented.push({ element, parent: around });
+        inner = parts.oriented.length - 1;
+      }
+      if (PANEL_ROLES.has(element.getAttribute('role') ?? ''))
+        parts.panels.push({ panel: element, oriented: inner });
+    }
     const heading = inHeading || HEADINGS.has(name);
     if (name === 'button') parts.buttons.push([element, heading]);
     for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
-      stack.push([child, heading]);
+      stack.push([child, heading, inner]);
     }
   }
   return parts;
@@ -124,7 +154,6 @@ function collectDisclosureParts(root: Element): DisclosureParts {
 function readDisclosureAttributes(element: Element, parts: DisclosureParts): void {
   const controls = element.getAttribute('aria-controls');
   if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') parts.controlled.add(id);
-  if (element.hasAttribute('data-orientation')) parts.oriented.push(element);
   if (
     element.hasAttribute('hidden') ||
     element.getAttribute('aria-hidden') === 'true' ||
