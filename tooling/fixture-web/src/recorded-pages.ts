@@ -21,7 +21,9 @@ const PAGES_DIRECTORY = new URL('./__fixtures__/pages/', import.meta.url);
  */
 const GOLDEN_PAGES_DIRECTORY = new URL('../../../packages/extract/test/pages/', import.meta.url);
 const GOLDEN_PAGES = new Set([
+  'accordion-product',
   'feature-page',
+  'forum-ranks',
   'forum-thread',
   'hidden-parts',
   'link-discussion',
@@ -73,6 +75,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'hidden-parts',
     description:
       'How-to article with a hidden mobile menu, a print-only notice, a hidden tooltip, a closed newsletter dialog and a folded FAQ',
+  },
+  {
+    name: 'accordion-product',
+    description:
+      'Product page whose description, specifications and care notes sit in a Radix accordion marked data-orientation="vertical"',
+  },
+  {
+    name: 'forum-ranks',
+    description:
+      'Forum thread whose authors carry a rank and a banner under their names and details labelled by icons with tooltips',
   },
   {
     name: 'services-webforms',

@@ -305,3 +305,42 @@ describe('5. HTML: what a page hides from its reader', () => {
     }
   });
 });
+
+describe('5. HTML: widgets and threads read as a reader sees them', () => {
+  it("reads the description folded in a product page's accordion, which a reader-view parser takes for a menu (runtime and built CLI)", async () => {
+    for (const content of await contentsOf('/pages/accordion-product')) {
+      for (const text of [
+        '### Description',
+        'The Fieldline lantern throws a warm, even light across a four-person tent',
+        '| Run time | 3 to 9 hours |',
+        'Charge the lantern fully before storing it for the winter',
+        '## Built for the trail',
+      ])
+        expect(content).toContain(text);
+      // The site's menu keeps its orientation marker and stays out.
+      expect(content).not.toContain('Lighting](');
+    }
+  });
+
+  it("leaves out the rank under each author's name and the details labelled by icons, and keeps every post (runtime and built CLI)", async () => {
+    for (const content of await contentsOf('/pages/forum-ranks')) {
+      for (const text of [
+        '#### Lena',
+        'Every evening around eight my router drops the Wi-Fi',
+        '#### Tomas',
+        'move the 2.4 GHz band to 1, 6 or 11',
+        'it has not dropped once since',
+      ])
+        expect(content).toContain(text);
+      for (const standing of [
+        'Well-known member',
+        'Network wizard',
+        'Moderator',
+        'Jan 14, 2020',
+        '18,902',
+        'Porto',
+      ])
+        expect(content).not.toContain(standing);
+    }
+  });
+});
