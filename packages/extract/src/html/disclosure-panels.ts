@@ -49,7 +49,7 @@ export function revealDisclosurePanels(document: Document): number {
     element.removeAttribute('hidden');
     element.removeAttribute('aria-hidden');
     const style = element.getAttribute('style');
-    if (style !== null) element.setAttribute('style', style.replace(HIDING_DECLARATIONS, '$1'));
+    if (style !== null) element.setAttribute('style', withoutHiding(style));
     if (element.id !== '') shownIds.add(element.id);
     shown++;
   }
@@ -172,9 +172,12 @@ function isShownPanel(element: Element, controlled: ReadonlySet<string>): boolea
 /** An inline `opacity` declaration of zero (`0`, `0.0`, `.0`, `0%`), with what precedes it. */
 const TRANSPARENT_DECLARATION = /(^|;)\s*opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)%?\s*(?:!important\s*)?(?=;|$)/i;
 
-/** Every inline declaration that hides an element, each with what precedes it. */
-const HIDING_DECLARATIONS =
-  /(^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?=;|$)/gi;
+/** Every inline declaration that hides an element ({@link HIDING_DECLARATION}, each occurrence). */
+const HIDING_DECLARATIONS = new RegExp(HIDING_DECLARATION.source, 'gi');
+
+/** A style without its hiding declarations; the separator before each stays. */
+const withoutHiding = (style: string) =>
+  style.replace(HIDING_DECLARATIONS, (declaration) => (declaration.startsWith(';') ? ';' : ''));
 
 /** An inline `display: none` declaration, with what precedes it. */
 const NONE_DECLARATION = /(^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?=;|$)/i;
