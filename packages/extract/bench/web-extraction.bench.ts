@@ -135,6 +135,9 @@ async function runWorker(dataset: string, idsFile: string, outFile: string, name
   return JSON.parse(readFileSync(outFile, 'utf8')) as WorkerResult;
 }
 
+/** The most a process extracting every page of a set through the pool may hold, in MB (10^6 bytes). */
+const PEAK_RSS_TARGET_MB = 250;
+
 /** What peak-rss.mjs writes. */
 interface PeakRssResult {
   peakRssBytes: number;
@@ -145,7 +148,7 @@ interface PeakRssResult {
 let built = false;
 
 /** The peak RSS of a process extracting `ids` through the built package's pool (peak-rss.mjs). */
-async function runPeakRss(dataset: string, idsFile: string, outFile: string): Promise<PeakRssResult> {
+async function runPeakRss(dataset: string, pagesFile: string, outFile: string): Promise<PeakRssResult> {
   if (!built) {
     // The package with the workspace packages it imports: its type declarations need theirs, which a
     // fresh checkout has not built yet.
@@ -155,7 +158,7 @@ async function runPeakRss(dataset: string, idsFile: string, outFile: string): Pr
     });
     built = true;
   }
-  await execute(process.execPath, [join(here, 'peak-rss.mjs'), dataset, idsFile, outFile], {
+  await execute(process.execPath, [join(here, 'peak-rss.mjs'), dataset, pagesFile, outFile], {
     cwd: here,
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -232,13 +235,16 @@ try {
     const ids = selectIds(entries);
     const idsFile = join(scratch, `${set.key}-ids.json`);
     writeFileSync(idsFile, JSON.stringify(ids));
+    // The RSS process gets each page's address alone, not the ground truth (see peak-rss.mjs).
+    const pagesFile = join(scratch, `${set.key}-pages.json`);
+    writeFileSync(pagesFile, JSON.stringify(ids.map((id) => ({ id, url: entries[id]?.url ?? '' }))));
     const started = performance.now();
     // The RSS process runs beside the comparison; the comparison's figures are CPU time per page,
     // which another process on the other core does not inflate.
     const [comparison, own] = await Promise.all([
       runComparison(dataset, ids, join(scratch, `${set.key}-compare`), pipelines),
       pipelines.includes('extract')
-        ? runPeakRss(dataset, idsFile, join(scratch, `${set.key}-rss.json`))
+        ? runPeakRss(dataset, pagesFile, join(scratch, `${set.key}-rss.json`))
         : Promise.resolve(undefined),
     ]);
     const seconds = (performance.now() - started) / 1000;
@@ -360,7 +366,11 @@ try {
         'x defuddle-linkedom': ratio('defuddle-linkedom'),
         'median wall ms/page': format(wall, 1),
         'peak RSS MB (own process, extraction pool)':
-          name === 'extract' && own !== undefined ? Math.round(own.peakRssBytes / 1024 / 1024) : '-',
+          name === 'extract' && own !== undefined ? format(own.peakRssBytes / 1e6, 1) : '-',
+        [`x ${PEAK_RSS_TARGET_MB} MB target`]:
+          name === 'extract' && own !== undefined
+            ? format(own.peakRssBytes / 1e6 / PEAK_RSS_TARGET_MB, 2)
+            : '-',
       };
     });
     console.log('Speed (same process, page by page interleaved; CPU time is the compared figure)');
