@@ -40,6 +40,35 @@ describe('the HTML cascade record', () => {
     expect(article.text).toContain('Harbour 5 sentence 2');
   });
 
+  it('makes no Defuddle article of the whole page when Readability’s block is the whole story', async () => {
+    const story = `<main><article><h1>Harbour works begin</h1>${Array.from({ length: 6 }, (_, index) => `<p>${sentences(`Harbour ${index}`, 3)}</p>`).join('')}</article></main>`;
+    const brief = `<main><article><h1>Harbour brief</h1><p>${sentences('Brief', 2)}</p></article></main>`;
+    const page = (body: string) =>
+      `<!doctype html><html><head><title>Harbour</title><meta property="og:type" content="article"></head><body><header><nav><a href="/">Home</a></nav></header>${body}</body></html>`;
+    // Each Defuddle run reads one document: the whole page holds the site's menu, the block does not.
+    const read: boolean[] = [];
+    const { loadDefuddle } = await import('../lazy-modules.js');
+    const defuddle = await loadDefuddle();
+    const run = defuddle.Defuddle;
+    defuddle.Defuddle = (document, ...rest) => {
+      read.push(document.querySelector('nav') !== null);
+      return run(document, ...rest);
+    };
+    try {
+      const whole = await extractHtml(page(story), 'https://news.example/harbour');
+      expect(whole.stage).toBe('readability');
+      expect(whole.parserFailures[0]?.reason).toMatch(/whole story/);
+      expect(read).toEqual([false]);
+      read.length = 0;
+      // A short block is weighed against Defuddle's article of the whole page, which is then made.
+      const short = await extractHtml(page(brief), 'https://news.example/brief');
+      expect(short.parserFailures[0]?.reason ?? '').not.toMatch(/whole story/);
+      expect(read).toContain(true);
+    } finally {
+      defuddle.Defuddle = run;
+    }
+  });
+
   it('lists Defuddle and Readability as passed over when a spread page ends at the cleaned body', async () => {
     const note = (topic: string, count: number) =>
       Array.from(
