@@ -11,8 +11,9 @@ function serialized(document: Document) {
   return { whole: document.toString(), head: document.head.innerHTML, body: document.body.innerHTML };
 }
 
-// The article route reads a page twice (Defuddle on one copy, Readability rewriting the other) and
-// makes the second copy by cloning the prepared document instead of preparing the page again.
+// The article route reads a page twice (Readability rewriting one copy, Defuddle the other when it
+// runs) and makes the second copy by cloning the prepared document instead of preparing the page
+// again.
 describe('a clone of a prepared document', () => {
   const cases: [string, string][] = [
     ...readdirSync(pages).map((name): [string, string] => [
@@ -23,6 +24,10 @@ describe('a clone of a prepared document', () => {
     [
       'stray elements and a second body',
       '<html><head><title>T</title></head><div>between</div><body><p>a</p></body><body><p>b</p></body><p>after</p></html>',
+    ],
+    [
+      'MathML, namespaced attributes and a base',
+      '<!doctype html><html lang="en" xml:lang="en"><head><base href="/docs/"></head><body><p>Area <math display="block"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></p><a xlink:href="#a" data-x="1">a</a></body></html>',
     ],
     [
       'entities, comments and raw text',
