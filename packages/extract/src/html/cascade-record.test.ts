@@ -51,7 +51,7 @@ describe('the HTML cascade record', () => {
     const defuddle = await loadDefuddle();
     const run = defuddle.Defuddle;
     defuddle.Defuddle = (document, ...rest) => {
-      read.push(document.querySelector('nav') !== null);
+      read.push((document as Document).querySelector('nav') !== null);
       return run(document, ...rest);
     };
     try {
