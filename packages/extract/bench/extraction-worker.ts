@@ -75,6 +75,19 @@ async function loadPipeline(pipeline: string): Promise<Pipeline> {
       }
     };
   }
+  if (pipeline === 'mercury') {
+    // Mercury (@postlight/parser) as its command line runs it on a page it is given: its text output,
+    // without fetching the article's further pages (the benchmark never reaches the network).
+    const { default: Mercury } = await import('@postlight/parser');
+    return async (body, url) => {
+      const result = await Mercury.parse(url, {
+        html: decoder.decode(body),
+        contentType: 'text',
+        fetchAllPages: false,
+      });
+      return { text: typeof result?.content === 'string' ? result.content : '' };
+    };
+  }
   throw new Error(`unknown pipeline ${pipeline}`);
 }
 
