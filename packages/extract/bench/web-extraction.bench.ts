@@ -1,6 +1,7 @@
 // HTML extraction on two page sets: WCXB's development split (1,358 pages from 2025 in seven page
 // types) and the Zyte article set (181 news pages from 2019). For this project's extract(), Defuddle
-// on linkedom, Readability on jsdom and Mercury, run in one process page by page interleaved, it prints per
+// on linkedom and Readability on jsdom, run in one process page by page interleaved (and Mercury with
+// extract in a second process, see OWN_PROCESS_PIPELINES), it prints per
 // page type the upstream shingle F1 (with P and R), WCXB's word-F1 (over all pages, and over the
 // pages whose truth has text), empty outputs where the truth has text, crashes, the Markdown check
 // (WCXB's `with` snippets found, `without` snippets absent) and the median time per page with its
