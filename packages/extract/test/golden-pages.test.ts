@@ -86,6 +86,21 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Linkboard is run by its readers'],
     },
   },
+  'app-landing': {
+    'every section with its testimonials: the offer its data names is not the page': {
+      keeps: [
+        '## Every shift covered, without the spreadsheet',
+        '## A rota that plans itself',
+        '## Swaps without the phone calls',
+        '## Cover when someone calls in sick',
+        '## What our customers say',
+        'It takes an hour now',
+        'Staff sort out most changes',
+        'Four euros per member of staff',
+      ],
+      drops: ['Log in', 'Privacy'],
+    },
+  },
   'services-webforms': {
     'every card with its title, pitch and price, without chrome or comments (landing page)': {
       keeps: [

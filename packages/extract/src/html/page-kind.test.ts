@@ -5,6 +5,7 @@ import { pageKind } from './page-kind.js';
 const page = (head: string, body = '<p>x</p>') =>
   parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`)
     .document as unknown as Document;
+const OG_ARTICLE = '<meta property="og:type" content="article">';
 const jsonLd = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
 
 describe('pageKind', () => {
@@ -17,9 +18,37 @@ describe('pageKind', () => {
   });
 
   it('reads og:type article when JSON-LD says nothing', () => {
-    expect(pageKind(page('<meta property="og:type" content="article">'))).toBe('article');
+    expect(pageKind(page(OG_ARTICLE))).toBe('article');
     expect(pageKind(page('<meta property="og:type" content="website">'))).toBe('other');
     expect(pageKind(page(''))).toBe('other');
+  });
+
+  it('reads the types of the items that stand for the page, not of items nested in them', () => {
+    const app = { '@type': 'SoftwareApplication', offers: { '@type': 'Offer', price: '0' } };
+    expect(pageKind(page(jsonLd(app)))).toBe('other');
+    const roundup = {
+      '@type': 'NewsArticle',
+      itemListElement: [{ '@type': 'Product', offers: { '@type': 'Offer' } }],
+      review: { '@type': 'Review', itemReviewed: { '@type': 'Product' } },
+    };
+    expect(pageKind(page(jsonLd(roundup)))).toBe('article');
+    const shelf = {
+      '@graph': [
+        { '@type': 'CollectionPage' },
+        { '@type': 'ItemList', itemListElement: [{ '@type': 'Product' }] },
+      ],
+    };
+    expect(pageKind(page(jsonLd(shelf)))).toBe('other');
+    // The page's main entity stands for it, and so does each member of a graph or an array.
+    expect(pageKind(page(jsonLd({ '@type': 'WebPage', mainEntity: { '@type': 'Product' } })))).toBe(
+      'product',
+    );
+    expect(pageKind(page(jsonLd({ '@type': 'WebPage', mainEntity: [{ '@type': 'QAPage' }] })))).toBe(
+      'thread',
+    );
+    expect(pageKind(page(jsonLd([{ '@type': 'WebSite' }, { '@graph': [{ '@type': 'Offer' }] }])))).toBe(
+      'product',
+    );
   });
 
   it('lets a thread, product or reference type outweigh an article type or og:type', () => {
@@ -45,7 +74,7 @@ describe('pageKind', () => {
     expect(pageKind(page(jsonLd({ '@type': 'CollectionPage' }), item))).toBe('product');
     // A story with a box of the things it recommends stays a story.
     expect(pageKind(page(jsonLd({ '@type': 'BlogPosting' }), item))).toBe('article');
-    expect(pageKind(page('<meta property="og:type" content="article">', item))).toBe('article');
+    expect(pageKind(page(OG_ARTICLE, item))).toBe('article');
     // A question about a product is a thread.
     expect(pageKind(page(jsonLd([{ '@type': 'Product' }, { '@type': 'QAPage' }])))).toBe('thread');
   });
@@ -66,9 +95,21 @@ describe('pageKind', () => {
     expect(pageKind(page(head))).toBe('article');
   });
 
-  it('reads invalid JSON-LD without failing', () => {
+  it('reads invalid JSON-LD without failing, every type in its text', () => {
     expect(pageKind(page('<script type="application/ld+json">{"@type": "NewsArticle", </script>'))).toBe(
       'article',
     );
+    const broken =
+      '<script type="application/ld+json">{"@type": "WebPage", "about": {"@type": "Product",}}</script>';
+    expect(pageKind(page(broken))).toBe('product');
+    // Comments and a CDATA wrapper do not make a script unreadable.
+    const wrapped = `<script type="application/ld+json">/* site */ <![CDATA[${JSON.stringify({ '@type': 'WebPage', about: { '@type': 'Product' } })}]]></script>`;
+    expect(pageKind(page(wrapped))).toBe('other');
+  });
+
+  it('reads at most a bounded number of items of one script', () => {
+    const graph = Array.from({ length: 5_000 }, () => ({ '@type': 'WebPage' }));
+    expect(pageKind(page(jsonLd({ '@graph': [...graph, { '@type': 'Product' }] })))).toBe('other');
+    expect(pageKind(page(jsonLd({ '@graph': [{ '@type': 'Product' }, ...graph] })))).toBe('product');
   });
 });

@@ -75,13 +75,14 @@ const NON_ARTICLE_TYPES = new Set([
 const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
 
 /**
- * Reads the page's declared kind from JSON-LD `@type`s, microdata thread and product types and
- * `og:type` (`product`, `og:product`, `product.item`…). A thread outweighs a product (a question about
- * a product is a thread); a product in JSON-LD outweighs any other type, one in microdata or
- * `og:type` only the lack of an article's declaration.
+ * Reads the page's declared kind from the JSON-LD types of the items that stand for the page (see
+ * {@link declaredTypes}), microdata thread and product types and `og:type` (`product`, `og:product`,
+ * `product.item`…). A thread outweighs a product (a question about a product is a thread); a product
+ * in JSON-LD outweighs any other type, one in microdata or `og:type` only the lack of an article's
+ * declaration.
  */
 export function pageKind(document: ParentNode): PageKind {
-  const types = jsonLdTypes(document);
+  const types = declaredTypes(document);
   if (types.some((type) => THREAD_TYPES.has(type))) return 'thread';
   const other = types.some((type) => NON_ARTICLE_TYPES.has(type));
   const product = types.some((type) => PRODUCT_TYPES.has(type));
@@ -95,19 +96,67 @@ export function pageKind(document: ParentNode): PageKind {
   return 'other';
 }
 
-/** Every JSON-LD `@type` on the page, without a schema.org prefix and in lower case. */
-function jsonLdTypes(document: ParentNode): string[] {
+/** The most JSON-LD items of one script whose types are read (a bound on hostile markup). */
+const MAX_DECLARED_ITEMS = 200;
+
+/**
+ * The JSON-LD `@type`s of the items that stand for the page, without a schema.org prefix and in lower
+ * case: each script's top-level items, the members of its `@graph` and their `mainEntity`. Items that
+ * are another item's property are not the page: an application's offer, the product a review rates,
+ * the entries of a list, a course's offer. Of a script that does not parse (pages often ship invalid
+ * JSON-LD), every `@type` in its text is read.
+ */
+function declaredTypes(document: ParentNode): string[] {
   const types: string[] = [];
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    for (const match of (script.textContent ?? '').matchAll(TYPE_FIELD)) {
-      for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? [])
-        types.push(
-          name
-            .slice(1, -1)
-            .replace(/^https?:\/\/schema\.org\//i, '')
-            .toLowerCase(),
-        );
+    const text = script.textContent ?? '';
+    const data = parseJsonLd(text);
+    if (data === undefined) types.push(...typesInText(text));
+    else types.push(...pageItemTypes(data));
+  }
+  return types;
+}
+
+/** Every `@type` written in a script's text, read without parsing it. */
+function typesInText(text: string): string[] {
+  const types: string[] = [];
+  for (const match of text.matchAll(TYPE_FIELD)) {
+    for (const name of (match[1] ?? '').match(/"[^"]*"/g) ?? []) types.push(typeName(name.slice(1, -1)));
+  }
+  return types;
+}
+
+/** The types of a parsed script's top-level items, their `@graph` members and their `mainEntity`. */
+function pageItemTypes(data: unknown): string[] {
+  const types: string[] = [];
+  const items: unknown[] = Array.isArray(data) ? [...data] : [data];
+  for (let index = 0; index < items.length && index < MAX_DECLARED_ITEMS; index++) {
+    const item = items[index];
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
+    const { '@graph': graph, '@type': type, mainEntity } = item as Record<string, unknown>;
+    if (Array.isArray(graph)) items.push(...graph);
+    if (mainEntity !== undefined) items.push(...(Array.isArray(mainEntity) ? mainEntity : [mainEntity]));
+    for (const name of Array.isArray(type) ? type : [type]) {
+      if (typeof name === 'string') types.push(typeName(name));
     }
   }
   return types;
+}
+
+/** A schema.org type's name without its prefix, in lower case. */
+function typeName(name: string): string {
+  return name.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase();
+}
+
+/** A JSON-LD script's value, its comments and a CDATA wrapper removed; undefined when it does not parse. */
+function parseJsonLd(text: string): unknown {
+  const cleaned = text
+    .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
+    .replace(/^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/, '$1')
+    .trim();
+  try {
+    return JSON.parse(cleaned);
+  } catch {
+    return undefined;
+  }
 }
