@@ -101,6 +101,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Log in', 'Privacy'],
     },
   },
+  'recipe-category': {
+    'the introduction and every recipe of a category marked an article by an undated og:type': {
+      keeps: [
+        'one hot oven',
+        'quick-cooking things',
+        'Harissa chicken with chickpeas',
+        'tomatoes burst into a sauce',
+        'Whole roast chicken with lemons and olives',
+      ],
+      drops: ['Popular now', 'Banana bread', 'About'],
+    },
+  },
   'services-webforms': {
     'every card with its title, pitch and price, without chrome or comments (landing page)': {
       keeps: [

@@ -19,6 +19,7 @@ import {
   recordFailure,
 } from './cascade-record.js';
 import { chooseArticle, countWords, isUsableArticle } from './choose-article.js';
+import { readOtherPage } from './other-route.js';
 import { mainRegion, regionProseWords } from './page-chrome.js';
 import { runDefuddle, runReadability, type StageArticle } from './stage-runs.js';
 import { wholeSeries } from './whole-series.js';
@@ -73,8 +74,7 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   // page's extras around it stays the brief).
   const banner = isBannerBlock(chosenWords) && wholeUsable;
   if (chosen !== undefined && !banner && (whole === undefined || !extendsBlock(whole, chosen.text))) {
-    passOverDefuddle(log, whole, wholeError, PASSED_OVER.notExtended(chosenWords));
-    return finishStage(log, 'readability', chosen, blockTitle);
+    return readUnextendedBlock(log, page, { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle });
   }
   if (whole !== undefined && wholeUsable) return finishStage(log, 'defuddle', whole, wholeTitle);
   recordFailure(log, 'defuddle', wholeError ?? EMPTY_ARTICLE);
@@ -130,4 +130,36 @@ async function readPartialBlock(
   if (series !== undefined && series !== chosen) return finishStage(log, 'defuddle', series, wholeTitle);
   passOverDefuddle(log, whole, wholeError, PASSED_OVER.notSpread(chosenWords));
   return finishStage(log, 'readability', chosen, blockTitle);
+}
+
+/**
+ * Decides a short block that Defuddle's article of the whole page does not extend: the block stays,
+ * but on a page that claims to be an article only loosely it is one part of a category, a section
+ * front or a thread, and the page is first read as such a page (see {@link readAsOtherPage}).
+ */
+async function readUnextendedBlock(
+  log: CascadeLog,
+  page: Document,
+  block: BlockAndWhole,
+): Promise<RouteOutcome> {
+  const { chosen, chosenWords, blockTitle, whole, wholeError } = block;
+  const other = log.looseArticle ? await readAsOtherPage(log, page) : undefined;
+  if (other !== undefined) return other;
+  passOverDefuddle(log, whole, wholeError, PASSED_OVER.notExtended(chosenWords));
+  return finishStage(log, 'readability', chosen, blockTitle);
+}
+
+/**
+ * The page read as a page of another kind (see `readOtherPage`: Defuddle on the whole page, widened
+ * to the whole series), for a page that claims to be an article only loosely (see
+ * `claimsArticleLoosely`); undefined, with nothing recorded, unless that gives Defuddle's usable
+ * article. The spread region is not taken: on a story that prints its date only as text it takes in
+ * the page around the story.
+ */
+async function readAsOtherPage(log: CascadeLog, page: Document): Promise<RouteOutcome | undefined> {
+  const recorded = log.parserFailures.length;
+  const other = await readOtherPage({ ...log, kind: 'other' }, page, { spread: false });
+  if (other.article?.stage === 'defuddle') return other;
+  log.parserFailures.length = recorded;
+  return undefined;
 }

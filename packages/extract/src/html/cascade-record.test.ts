@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { recordedPages } from '@mono-agent/fixture-web';
 import { describe, expect, it } from 'vitest';
+import {
+  GOLDEN_FILES,
+  GOLDEN_PAGES_DIRECTORY,
+  goldenPageNames,
+  goldenPageUrl,
+} from '../../test/golden-pages.js';
 import { extract } from '../extract.js';
 import type { ExtractionStage, ParserFailure } from '../types.js';
 import { PASSED_OVER } from './cascade-record.js';
@@ -110,6 +118,42 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
     );
     expect(article.stage).toBe('cleaned-body');
     expect(article.parserFailures.map((failure) => failure.stage)).toEqual(['defuddle', 'readability']);
+  });
+
+  it('reads a page marked an article only by an undated og:type as another page when its block is not confirmed', async () => {
+    // A recipe category: Readability keeps its 80-word introduction and leaves the recipes out.
+    const source = readFileSync(
+      new URL('../../test/pages/recipe-category/source.html', import.meta.url),
+      'utf8',
+    );
+    const loose = await extractHtml(source, 'https://kitchen.example/recipes/traybakes');
+    expectTruthfulRecord(loose);
+    expect(loose).toMatchObject({ stage: 'defuddle', parserFailures: [] });
+    expect(loose.text).toContain('one hot oven');
+    expect(loose.text).toContain('Harissa chicken with chickpeas');
+    // The same page dated as a story, or declared one in JSON-LD, is a story: its block stays.
+    const dated = source.replace(
+      '<meta property="og:type" content="article">',
+      '<meta property="og:type" content="article"><meta property="article:published_time" content="2025-04-02T07:00:00Z">',
+    );
+    const declared = source.replace(
+      '<meta property="og:type" content="article">',
+      '<script type="application/ld+json">{"@type":"BlogPosting","headline":"Traybake Recipes"}</script>',
+    );
+    for (const page of [dated, declared]) {
+      const story = await extractHtml(page, 'https://kitchen.example/recipes/traybakes');
+      expectTruthfulRecord(story);
+      expect(story.stage).toBe('readability');
+      expect(story.parserFailures).toEqual([{ stage: 'defuddle', reason: PASSED_OVER.notExtended(80) }]);
+      expect(story.text).not.toContain('Harissa chicken');
+    }
+  });
+
+  it('is truthful on every golden page', async () => {
+    for (const name of goldenPageNames()) {
+      const source = readFileSync(join(GOLDEN_PAGES_DIRECTORY, name, GOLDEN_FILES.source), 'utf8');
+      expectTruthfulRecord(await extractHtml(source, goldenPageUrl(name)));
+    }
   });
 
   it('is truthful on every recorded fixture page', async () => {

@@ -37,6 +37,11 @@ export interface CascadeLog extends PageAddress {
   readonly pageTitle: string | undefined;
   /** What the page declares itself (see `pageKind`), which picks its route. */
   readonly kind: PageKind;
+  /**
+   * Whether the page claims to be an article only loosely (see `claimsArticleLoosely`): the article
+   * route then reads it as a page of another kind when Readability's block is short and unconfirmed.
+   */
+  readonly looseArticle: boolean;
   /** Stages that failed or found nothing usable, in the order the cascade passed them over. */
   readonly parserFailures: ParserFailure[];
 }

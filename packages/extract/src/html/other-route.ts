@@ -41,9 +41,14 @@ function maySpreadContent(kind: PageKind): boolean {
 /**
  * The route of a page that does not declare itself an article (a thread, a product or any other
  * page): Defuddle on the whole page, widened to the whole series or to the page's spread sections,
- * then Readability (see `extractHtml` for the cascade). `document` is the prepared page.
+ * then Readability (see `extractHtml` for the cascade). `document` is the prepared page. With
+ * `spread: false` the spread sections are not looked for (a page the article route hands over).
  */
-export async function readOtherPage(log: CascadeLog, document: Document): Promise<RouteOutcome> {
+export async function readOtherPage(
+  log: CascadeLog,
+  document: Document,
+  { spread: spreads = true }: { spread?: boolean } = {},
+): Promise<RouteOutcome> {
   const { kind } = log;
   // A product's customer reviews are what buyers say of it, not its description.
   if (kind === 'product') dropCustomerReviews(document);
@@ -64,9 +69,10 @@ export async function readOtherPage(log: CascadeLog, document: Document): Promis
     const series = await wholeSeries(log, document, whole, kind === 'thread');
     if (series !== undefined) whole = series;
     if (whole !== undefined && isUsableArticle(whole.text)) {
-      const spread = maySpreadContent(kind)
-        ? await spreadContent(document, log.baseUrl, whole.text)
-        : undefined;
+      const spread =
+        spreads && maySpreadContent(kind)
+          ? await spreadContent(document, log.baseUrl, whole.text)
+          : undefined;
       if (spread !== undefined) {
         recordFailure(log, 'defuddle', PASSED_OVER.oneSection);
         recordFailure(log, 'readability', PASSED_OVER.spreadPage);

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { pageKind } from './page-kind.js';
+import { claimsArticleLoosely, pageKind } from './page-kind.js';
 
 const page = (head: string, body = '<p>x</p>') =>
   parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`)
@@ -111,5 +111,33 @@ describe('pageKind', () => {
     const graph = Array.from({ length: 5_000 }, () => ({ '@type': 'WebPage' }));
     expect(pageKind(page(jsonLd({ '@graph': [...graph, { '@type': 'Product' }] })))).toBe('other');
     expect(pageKind(page(jsonLd({ '@graph': [{ '@type': 'Product' }, ...graph] })))).toBe('product');
+  });
+});
+
+describe('claimsArticleLoosely', () => {
+  it('is true of an article marked by og:type alone on an undated page', () => {
+    expect(claimsArticleLoosely(page(OG_ARTICLE))).toBe(true);
+    // A modified time is every page's; an SEO plugin's WebPage item dates every page too.
+    expect(
+      claimsArticleLoosely(page(`${OG_ARTICLE}<meta property="article:modified_time" content="2025-03-01">`)),
+    ).toBe(true);
+    expect(
+      claimsArticleLoosely(page(OG_ARTICLE + jsonLd({ '@type': 'WebPage', datePublished: '2025-03-01' }))),
+    ).toBe(true);
+  });
+
+  it('is false of a dated page and of a page that declares an article type', () => {
+    for (const date of [
+      '<meta property="article:published_time" content="2025-03-01T08:00:00Z">',
+      '<meta name="article:published_time" content="2025-03-01">',
+    ]) {
+      expect(claimsArticleLoosely(page(OG_ARTICLE + date))).toBe(false);
+    }
+    expect(
+      claimsArticleLoosely(page(OG_ARTICLE, '<p>Posted <time itemprop="datePublished">2 May</time></p>')),
+    ).toBe(false);
+    expect(
+      claimsArticleLoosely(page(jsonLd({ '@graph': [{ '@type': 'WebPage' }, { '@type': 'BlogPosting' }] }))),
+    ).toBe(false);
   });
 });

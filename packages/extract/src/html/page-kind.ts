@@ -96,6 +96,25 @@ export function pageKind(document: ParentNode): PageKind {
   return 'other';
 }
 
+/**
+ * What dates a story: the publication time publishing systems give a post and not a page
+ * (`article:published_time`), or a `datePublished` in microdata. JSON-LD's `datePublished` does not
+ * count: SEO plugins put one on the `WebPage` item of every page.
+ */
+const STORY_DATE_SELECTOR =
+  'meta[property="article:published_time"], meta[name="article:published_time"], [itemprop="datePublished"]';
+
+/**
+ * Whether a page that {@link pageKind} reads as an article claims it loosely: by `og:type=article`
+ * alone, with no article type in JSON-LD and no story's date ({@link STORY_DATE_SELECTOR}). Sites that
+ * mark every page `og:type=article` (section fronts, listings, landing pages) date their stories
+ * only, so such a page may be a page of another kind.
+ */
+export function claimsArticleLoosely(document: ParentNode): boolean {
+  if (declaredTypes(document).some((type) => ARTICLE_TYPES.has(type))) return false;
+  return document.querySelector(STORY_DATE_SELECTOR) === null;
+}
+
 /** The most JSON-LD items of one script whose types are read (a bound on hostile markup). */
 const MAX_DECLARED_ITEMS = 200;
 
