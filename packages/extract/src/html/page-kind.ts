@@ -111,8 +111,8 @@ const STORY_DATE_SELECTOR =
  * only, so such a page may be a page of another kind.
  */
 export function claimsArticleLoosely(document: ParentNode): boolean {
-  if (declaredTypes(document).some((type) => ARTICLE_TYPES.has(type))) return false;
-  return document.querySelector(STORY_DATE_SELECTOR) === null;
+  if (document.querySelector(STORY_DATE_SELECTOR) !== null) return false;
+  return !declaredTypes(document).some((type) => ARTICLE_TYPES.has(type));
 }
 
 /** The most JSON-LD items of one script whose types are read (a bound on hostile markup). */
