@@ -212,7 +212,8 @@ describe('extractHtml: pages declared as articles', () => {
 
 describe('extractHtml: a block too short to be a story', () => {
   // The story sits where Readability does not look (a hidden panel a script opens), so its block is
-  // the newsletter box; Defuddle's article of the whole page holds the story.
+  // the newsletter box; Defuddle's article of the whole page holds the story. The page is dated as a
+  // story: one marked an article by its og:type alone is read as a page of another kind instead.
   const page = (boxWords: number) => {
     const paragraphs = Array.from(
       { length: 12 },
@@ -221,7 +222,8 @@ describe('extractHtml: a block too short to be a story', () => {
     ).join('');
     const box = Array.from({ length: boxWords }, (_, index) => `newsletter${index}`).join(' ');
     return (
-      '<!doctype html><html><head><title>Evergreens</title><meta property="og:type" content="article"></head>' +
+      '<!doctype html><html><head><title>Evergreens</title><meta property="og:type" content="article">' +
+      '<meta property="article:published_time" content="2025-04-02T07:00:00Z"></head>' +
       `<body><header><a href="/">Echo</a></header><div hidden class="story"><article><h1>Evergreens</h1>${paragraphs}</article></div>` +
       `<div class="signup"><p>${box}</p></div></body></html>`
     );
