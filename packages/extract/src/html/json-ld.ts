@@ -25,15 +25,22 @@ export function setAsideUnreadableJsonLd(document: ParentNode): () => void {
 }
 
 function readable(text: string): boolean {
+  return parseJsonLd(text) !== undefined;
+}
+
+/**
+ * A JSON-LD script's value, read as Defuddle reads it (comments and a CDATA wrapper removed);
+ * undefined when it does not parse.
+ */
+export function parseJsonLd(text: string): unknown {
   const cleaned = text
     .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
     .replace(/^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/, '$1')
     .replace(/^\s*(\*\/|\/\*)\s*|\s*(\*\/|\/\*)\s*$/g, '')
     .trim();
   try {
-    JSON.parse(cleaned);
-    return true;
+    return JSON.parse(cleaned);
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -111,6 +111,14 @@ describe('pageKind', () => {
     const graph = Array.from({ length: 5_000 }, () => ({ '@type': 'WebPage' }));
     expect(pageKind(page(jsonLd({ '@graph': [...graph, { '@type': 'Product' }] })))).toBe('other');
     expect(pageKind(page(jsonLd({ '@graph': [{ '@type': 'Product' }, ...graph] })))).toBe('product');
+    // The 200th item is read and the 201st is not.
+    const filler = (count: number) => Array.from({ length: count }, () => ({ '@type': 'WebPage' }));
+    expect(pageKind(page(jsonLd({ '@graph': [...filler(198), { '@type': 'Product' }] })))).toBe('product');
+    expect(pageKind(page(jsonLd({ '@graph': [...filler(199), { '@type': 'Product' }] })))).toBe('other');
+    // A graph or a main entity of hundreds of thousands of items is read without exhausting the stack.
+    const huge = Array.from({ length: 300_000 }, () => 0);
+    expect(pageKind(page(jsonLd({ '@graph': huge })))).toBe('other');
+    expect(pageKind(page(jsonLd([{ '@type': 'WebPage', mainEntity: huge }])))).toBe('other');
   });
 });
 

@@ -1,3 +1,5 @@
+import { parseJsonLd } from './json-ld.js';
+
 /**
  * What a page declares itself to be, read from its metadata before any extractor runs: `article`
  * for a news story, blog post or report (one block of prose), `thread` for a forum thread or a
@@ -148,13 +150,13 @@ function typesInText(text: string): string[] {
 /** The types of a parsed script's top-level items, their `@graph` members and their `mainEntity`. */
 function pageItemTypes(data: unknown): string[] {
   const types: string[] = [];
-  const items: unknown[] = Array.isArray(data) ? [...data] : [data];
-  for (let index = 0; index < items.length && index < MAX_DECLARED_ITEMS; index++) {
-    const item = items[index];
+  const items: unknown[] = [];
+  enqueue(items, Array.isArray(data) ? data : [data]);
+  for (const item of items) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
     const { '@graph': graph, '@type': type, mainEntity } = item as Record<string, unknown>;
-    if (Array.isArray(graph)) items.push(...graph);
-    if (mainEntity !== undefined) items.push(...(Array.isArray(mainEntity) ? mainEntity : [mainEntity]));
+    if (Array.isArray(graph)) enqueue(items, graph);
+    if (mainEntity !== undefined) enqueue(items, Array.isArray(mainEntity) ? mainEntity : [mainEntity]);
     for (const name of Array.isArray(type) ? type : [type]) {
       if (typeof name === 'string') types.push(typeName(name));
     }
@@ -162,20 +164,15 @@ function pageItemTypes(data: unknown): string[] {
   return types;
 }
 
+/** Adds `values` to the items to read, up to {@link MAX_DECLARED_ITEMS} items in all. */
+function enqueue(items: unknown[], values: readonly unknown[]): void {
+  for (const value of values) {
+    if (items.length >= MAX_DECLARED_ITEMS) return;
+    items.push(value);
+  }
+}
+
 /** A schema.org type's name without its prefix, in lower case. */
 function typeName(name: string): string {
   return name.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase();
-}
-
-/** A JSON-LD script's value, its comments and a CDATA wrapper removed; undefined when it does not parse. */
-function parseJsonLd(text: string): unknown {
-  const cleaned = text
-    .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
-    .replace(/^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/, '$1')
-    .trim();
-  try {
-    return JSON.parse(cleaned);
-  } catch {
-    return undefined;
-  }
 }
