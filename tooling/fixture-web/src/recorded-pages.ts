@@ -22,6 +22,7 @@ const PAGES_DIRECTORY = new URL('./__fixtures__/pages/', import.meta.url);
 const GOLDEN_PAGES_DIRECTORY = new URL('../../../packages/extract/test/pages/', import.meta.url);
 const GOLDEN_PAGES = new Set([
   'accordion-product',
+  'app-landing',
   'feature-page',
   'forum-ranks',
   'forum-thread',
@@ -30,6 +31,7 @@ const GOLDEN_PAGES = new Set([
   'news-article',
   'pricing-page',
   'product-page',
+  'recipe-category',
   'saved-story',
   'services-webforms',
 ]);
@@ -90,6 +92,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'services-webforms',
     description:
       'Services page wrapped whole in one ASP.NET form, its cards headed and closed by their own header and footer, with a comment section',
+  },
+  {
+    name: 'app-landing',
+    description:
+      "Application's landing page declared a SoftwareApplication whose price is a nested Offer, with customers' testimonials",
+  },
+  {
+    name: 'recipe-category',
+    description:
+      'Recipe category marked og:type=article alone and undated: a short introduction above a list of recipe cards',
   },
 ];
 

@@ -129,6 +129,38 @@ describe('5. HTML: a services page wrapped in one form, its cards headed by thei
   });
 });
 
+describe('5. HTML: a page is read as what it stands for, not as what its markup loosely says', () => {
+  it("reads an application's landing page with its testimonials, though its data names a price offer (runtime and built CLI)", async () => {
+    // The nested Offer once made this a product page, whose customer reviews are left out.
+    await expectContents(
+      '/pages/app-landing',
+      [
+        '## A rota that plans itself',
+        '## Cover when someone calls in sick',
+        '## What our customers say',
+        'It takes an hour now, and nobody has been double-booked',
+        'Staff sort out most changes between themselves',
+        'Four euros per member of staff per month',
+      ],
+      ['Log in', 'Privacy'],
+    );
+  });
+
+  it('reads every recipe of a category that an undated og:type calls an article, not its introduction alone (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/recipe-category',
+      [
+        'everything on one tin, one hot oven',
+        'add the quick-cooking things for the last ten minutes only',
+        'Harissa chicken with chickpeas',
+        'the tomatoes burst into a sauce around them',
+        'Whole roast chicken with lemons and olives',
+      ],
+      ['Popular now', 'Banana bread'],
+    );
+  });
+});
+
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
   it('follows five redirects', async () => {
     const result = await fetchData({ url: web.url('/redirect/5') });
