@@ -3,7 +3,7 @@ import type { CascadeLog, HtmlArticle } from './cascade-record.js';
 import { readBody } from './last-resorts.js';
 import { markdownToText } from './markdown-to-text.js';
 import { readOtherPage } from './other-route.js';
-import { claimsArticleLoosely, type PageKind, pageKind } from './page-kind.js';
+import { type PageKind, pageClaims } from './page-kind.js';
 import { documentBaseUrl, prepareDocument } from './prepare-document.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
 
@@ -56,14 +56,14 @@ async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle
 
 /** The cascade's log of the page, as its first parse gives it, with nothing recorded yet. */
 function startLog(html: string, url: string, document: Document): CascadeLog {
-  const kind = pageKind(document);
+  const { kind, looseArticle } = pageClaims(document);
   return {
     html,
     url,
     baseUrl: documentBaseUrl(document, url),
     pageTitle: document.querySelector('title')?.textContent?.trim() || undefined,
     kind,
-    looseArticle: kind === 'article' && claimsArticleLoosely(document),
+    looseArticle,
     parserFailures: [],
   };
 }

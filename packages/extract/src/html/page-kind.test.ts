@@ -1,6 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { claimsArticleLoosely, pageKind } from './page-kind.js';
+import { pageClaims, pageKind } from './page-kind.js';
+
+const claimsArticleLoosely = (document: Document) => pageClaims(document).looseArticle;
 
 const page = (head: string, body = '<p>x</p>') =>
   parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`)
@@ -122,7 +124,7 @@ describe('pageKind', () => {
   });
 });
 
-describe('claimsArticleLoosely', () => {
+describe('pageClaims: looseArticle', () => {
   it('is true of an article marked by og:type alone on an undated page', () => {
     expect(claimsArticleLoosely(page(OG_ARTICLE))).toBe(true);
     // A modified time is every page's; an SEO plugin's WebPage item dates every page too.

@@ -84,7 +84,11 @@ const TYPE_FIELD = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
  * declaration.
  */
 export function pageKind(document: ParentNode): PageKind {
-  const types = declaredTypes(document);
+  return kindOf(document, declaredTypes(document));
+}
+
+/** {@link pageKind} from the page's declared JSON-LD types `types` (see {@link declaredTypes}). */
+function kindOf(document: ParentNode, types: readonly string[]): PageKind {
   if (types.some((type) => THREAD_TYPES.has(type))) return 'thread';
   const other = types.some((type) => NON_ARTICLE_TYPES.has(type));
   const product = types.some((type) => PRODUCT_TYPES.has(type));
@@ -96,6 +100,21 @@ export function pageKind(document: ParentNode): PageKind {
   if (!other && (article || /^\s*article\s*$/i.test(openGraph))) return 'article';
   if (/product/i.test(openGraph) || document.querySelector(PRODUCT_MICRODATA) !== null) return 'product';
   return 'other';
+}
+
+/** What a page claims to be: its kind, and whether an article claims it only loosely. */
+export interface PageClaims {
+  /** See {@link pageKind}. */
+  readonly kind: PageKind;
+  /** Whether the page is read as an article and claims it only loosely (see {@link claimsArticleLoosely}). */
+  readonly looseArticle: boolean;
+}
+
+/** {@link pageKind} and {@link claimsArticleLoosely} together, reading the page's JSON-LD once. */
+export function pageClaims(document: ParentNode): PageClaims {
+  const types = declaredTypes(document);
+  const kind = kindOf(document, types);
+  return { kind, looseArticle: kind === 'article' && claimsArticleLoosely(document, types) };
 }
 
 /**
@@ -110,11 +129,12 @@ const STORY_DATE_SELECTOR =
  * Whether a page that {@link pageKind} reads as an article claims it loosely: by `og:type=article`
  * alone, with no article type in JSON-LD and no story's date ({@link STORY_DATE_SELECTOR}). Sites that
  * mark every page `og:type=article` (section fronts, listings, landing pages) date their stories
- * only, so such a page may be a page of another kind.
+ * only, so such a page may be a page of another kind. `types` are the page's declared JSON-LD types
+ * (see {@link declaredTypes}).
  */
-export function claimsArticleLoosely(document: ParentNode): boolean {
+function claimsArticleLoosely(document: ParentNode, types: readonly string[]): boolean {
   if (document.querySelector(STORY_DATE_SELECTOR) !== null) return false;
-  return !declaredTypes(document).some((type) => ARTICLE_TYPES.has(type));
+  return !types.some((type) => ARTICLE_TYPES.has(type));
 }
 
 /** The most JSON-LD items of one script whose types are read (a bound on hostile markup). */
