@@ -21,7 +21,7 @@ import {
 import { chooseArticle, countWords, isUsableArticle } from './choose-article.js';
 import { readOtherPage } from './other-route.js';
 import { mainRegion, regionProseWords } from './page-chrome.js';
-import { runDefuddle, runReadability, type StageArticle } from './stage-runs.js';
+import { type DefuddleRun, runDefuddle, runReadability, type StageArticle } from './stage-runs.js';
 import { wholeSeries } from './whole-series.js';
 
 /**
@@ -64,7 +64,8 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
     return finishStage(log, 'readability', chosen, blockTitle);
   }
   // Defuddle on the whole page: every other outcome weighs its article.
-  const { article: whole, error: wholeError } = await runDefuddle(log, page);
+  const wholeRun = await runDefuddle(log, page);
+  const { article: whole, error: wholeError } = wholeRun;
   const wholeUsable = whole !== undefined && isUsableArticle(whole.text);
   if (chosen !== undefined && partial) {
     return readPartialBlock(log, page, { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle });
@@ -74,7 +75,8 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   // page's extras around it stays the brief).
   const banner = isBannerBlock(chosenWords) && wholeUsable;
   if (chosen !== undefined && !banner && (whole === undefined || !extendsBlock(whole, chosen.text))) {
-    return readUnextendedBlock(log, page, { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle });
+    const block = { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle };
+    return readUnextendedBlock(log, page, block, wholeRun);
   }
   if (whole !== undefined && wholeUsable) return finishStage(log, 'defuddle', whole, wholeTitle);
   recordFailure(log, 'defuddle', wholeError ?? EMPTY_ARTICLE);
@@ -141,9 +143,10 @@ async function readUnextendedBlock(
   log: CascadeLog,
   page: Document,
   block: BlockAndWhole,
+  wholeRun: DefuddleRun,
 ): Promise<RouteOutcome> {
   const { chosen, chosenWords, blockTitle, whole, wholeError } = block;
-  const other = log.looseArticle ? await readAsOtherPage(log, page) : undefined;
+  const other = log.looseArticle ? await readAsOtherPage(log, page, wholeRun) : undefined;
   if (other !== undefined) return other;
   passOverDefuddle(log, whole, wholeError, PASSED_OVER.notExtended(chosenWords));
   return finishStage(log, 'readability', chosen, blockTitle);
@@ -154,11 +157,16 @@ async function readUnextendedBlock(
  * to the whole series), for a page that claims to be an article only loosely (see
  * `claimsArticleLoosely`); undefined, with nothing recorded, unless that gives Defuddle's usable
  * article. The spread region is not taken: on a story that prints its date only as text it takes in
- * the page around the story.
+ * the page around the story. `whole` is Defuddle's run on the whole page, which the article route has
+ * made.
  */
-async function readAsOtherPage(log: CascadeLog, page: Document): Promise<RouteOutcome | undefined> {
+async function readAsOtherPage(
+  log: CascadeLog,
+  page: Document,
+  whole: DefuddleRun,
+): Promise<RouteOutcome | undefined> {
   const recorded = log.parserFailures.length;
-  const other = await readOtherPage({ ...log, kind: 'other' }, page, { spread: false });
+  const other = await readOtherPage({ ...log, kind: 'other' }, page, { spread: false, whole });
   if (other.article?.stage === 'defuddle') return other;
   log.parserFailures.length = recorded;
   return undefined;

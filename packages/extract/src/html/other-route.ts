@@ -11,7 +11,7 @@ import type { PageKind } from './page-kind.js';
 import { dropAuthorDetails, dropPostSignatures, dropReputationCounts } from './post-extras.js';
 import { dropCustomerReviews } from './product-reviews.js';
 import { spreadContent } from './spread-content.js';
-import { runDefuddle, runReadability } from './stage-runs.js';
+import { type DefuddleRun, runDefuddle, runReadability } from './stage-runs.js';
 import { wholeSeries } from './whole-series.js';
 
 /**
@@ -39,29 +39,45 @@ function maySpreadContent(kind: PageKind): boolean {
 }
 
 /**
- * The route of a page that does not declare itself an article (a thread, a product or any other
- * page): Defuddle on the whole page, widened to the whole series or to the page's spread sections,
- * then Readability (see `extractHtml` for the cascade). `document` is the prepared page. With
- * `spread: false` the spread sections are not looked for (a page the article route hands over).
+ * Removes what the page's kind marks as not its content (a product's customer reviews, posts'
+ * signatures, a thread's author details). Returns whether the document changed.
  */
-export async function readOtherPage(
-  log: CascadeLog,
-  document: Document,
-  { spread: spreads = true }: { spread?: boolean } = {},
-): Promise<RouteOutcome> {
-  const { kind } = log;
+function dropPageExtras(kind: PageKind, html: string, document: Document): boolean {
+  let changed = false;
   // A product's customer reviews are what buyers say of it, not its description.
-  if (kind === 'product') dropCustomerReviews(document);
+  if (kind === 'product') {
+    dropCustomerReviews(document);
+    changed = true;
+  }
   // Forum engines sign every post with its author's signature; pages declared articles keep
   // theirs (a story's sign-off is its text).
-  else if (mayHoldPostSignatures(log.html)) dropPostSignatures(document);
+  else if (mayHoldPostSignatures(html)) changed = dropPostSignatures(document);
   // A thread names each post's author; the author's standing and profile are not the post.
   if (kind === 'thread') {
     dropReputationCounts(document);
     dropAuthorDetails(document);
+    changed = true;
   }
+  return changed;
+}
+
+/**
+ * The route of a page that does not declare itself an article (a thread, a product or any other
+ * page): Defuddle on the whole page, widened to the whole series or to the page's spread sections,
+ * then Readability (see `extractHtml` for the cascade). `document` is the prepared page. With
+ * `spread: false` the spread sections are not looked for (a page the article route hands over).
+ * `whole` is Defuddle's run on `document` as given, when the caller has made it: it stands unless
+ * something is removed from the page first.
+ */
+export async function readOtherPage(
+  log: CascadeLog,
+  document: Document,
+  { spread: spreads = true, whole: made }: { spread?: boolean; whole?: DefuddleRun } = {},
+): Promise<RouteOutcome> {
+  const { kind } = log;
+  const changed = dropPageExtras(kind, log.html, document);
   // Defuddle works on a clone, so `document` stays intact for Readability.
-  const wholeRun = await runDefuddle(log, document);
+  const wholeRun = made !== undefined && !changed ? made : await runDefuddle(log, document);
   let whole = wholeRun.article;
   const wholeError = wholeRun.error;
   const usable = whole !== undefined && isUsableArticle(whole.text);

@@ -22,13 +22,18 @@ const AUTHOR_CARD = /^post-signature$/i;
 /**
  * Removes the signatures of a thread's posts: the lines a forum adds under every post by its
  * author (a motto, a list of their gear, links to their site), the same under each of their posts
- * and never part of the answer.
+ * and never part of the answer. Returns whether it removed any.
  */
-export function dropPostSignatures(document: Document): void {
+export function dropPostSignatures(document: Document): boolean {
+  let dropped = false;
   for (const element of Array.from(document.querySelectorAll(SIGNATURE_CANDIDATES))) {
     if (!element.isConnected || element === document.body) continue;
-    if (hasName(element, (name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) element.remove();
+    if (hasName(element, (name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) {
+      element.remove();
+      dropped = true;
+    }
   }
+  return dropped;
 }
 
 /**
