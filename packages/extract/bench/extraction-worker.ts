@@ -3,10 +3,17 @@
 // page, every pipeline runs once, in an order that rotates from page to page, so that machine load
 // and JIT warm-up fall on all of them alike. (The project's peak RSS is measured by peak-rss.mjs.)
 //
+// With `--thread worker` every pipeline runs in one worker thread of the process, with the extraction
+// pool's young-generation size, as WebFetch extracts (in the pool's worker). The process's CPU time
+// still counts one extraction at a time: the main thread only waits for the worker.
+//
 // Usage (from this folder):
-//   node --conditions=@mono-agent/source --import tsx extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...>
+//   node --conditions=@mono-agent/source --import tsx extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...> [--thread worker]
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 
 /** A pipeline's answer for one page: the text scored, and the Markdown when the pipeline writes some. */
@@ -34,12 +41,14 @@ export interface WorkerResult {
   runs: Record<string, PipelineRun>;
   peakRssBytes: number;
   logged: number;
+  /** What became of each linkedom speed-up in extract's thread (see src/linkedom/install.ts). */
+  speedups?: Record<string, string>;
 }
 
-const [dataset, idsFile, outFile, pipelineList] = process.argv.slice(2);
-if (dataset === undefined || idsFile === undefined || outFile === undefined || pipelineList === undefined) {
-  throw new Error('usage: extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...>');
-}
+const USAGE = 'usage: extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...> [--thread worker]';
+
+/** The old generation of the measuring worker thread: room enough for every pipeline on a large page. */
+const WORKER_HEAP_MB = 1024;
 
 async function loadPipeline(pipeline: string): Promise<Pipeline> {
   const decoder = new TextDecoder();
@@ -91,51 +100,130 @@ async function loadPipeline(pipeline: string): Promise<Pipeline> {
   throw new Error(`unknown pipeline ${pipeline}`);
 }
 
-const truth = JSON.parse(readFileSync(join(dataset, 'ground-truth.json'), 'utf8')) as Record<
-  string,
-  { url: string }
->;
-const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as string[];
-const names = pipelineList.split(',');
-const pipelines: Pipeline[] = [];
-for (const name of names) pipelines.push(await loadPipeline(name));
-let logged = 0;
-// Defuddle and jsdom report bad JSON-LD and CSS through the console; count it, do not print it.
-console.error = () => {
-  logged++;
-};
-console.warn = console.error;
-console.log = console.error;
+/** Every pipeline of `pipelineList` over the pages `idsFile` lists of `dataset`, in this thread. */
+async function measure(dataset: string, idsFile: string, pipelineList: string): Promise<WorkerResult> {
+  const truth = JSON.parse(readFileSync(join(dataset, 'ground-truth.json'), 'utf8')) as Record<
+    string,
+    { url: string }
+  >;
+  const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as string[];
+  const names = pipelineList.split(',');
+  const pipelines: Pipeline[] = [];
+  for (const name of names) pipelines.push(await loadPipeline(name));
+  let logged = 0;
+  // Defuddle and jsdom report bad JSON-LD and CSS through the console; count it, do not print it.
+  console.error = () => {
+    logged++;
+  };
+  console.warn = console.error;
+  console.log = console.error;
 
-const runs: Record<string, PipelineRun> = {};
-for (const name of names) {
-  runs[name] = { text: {}, markdown: {}, stage: {}, pageMs: {}, pageCpuMs: {}, crashes: [] };
-}
-for (const [pageIndex, id] of ids.entries()) {
-  const entry = truth[id];
-  if (entry === undefined) continue;
-  const html = new Uint8Array(gunzipSync(readFileSync(join(dataset, 'html', `${id}.html.gz`))));
-  for (let turn = 0; turn < names.length; turn++) {
-    const index = (pageIndex + turn) % names.length;
-    const name = names[index] as string;
-    const pipeline = pipelines[index] as Pipeline;
-    const run = runs[name] as PipelineRun;
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    try {
-      // A few pages of the data sets have no recorded URL; any http(s) URL stands in for it.
-      const output = await pipeline(html, entry.url || 'https://page-without-url.invalid/');
-      run.text[id] = output.text;
-      if (output.markdown !== undefined) run.markdown[id] = output.markdown;
-      if (output.stage !== undefined) run.stage[id] = output.stage;
-    } catch {
-      run.text[id] = '';
-      run.crashes.push(id);
+  const runs: Record<string, PipelineRun> = {};
+  for (const name of names) {
+    runs[name] = { text: {}, markdown: {}, stage: {}, pageMs: {}, pageCpuMs: {}, crashes: [] };
+  }
+  for (const [pageIndex, id] of ids.entries()) {
+    const entry = truth[id];
+    if (entry === undefined) continue;
+    const html = new Uint8Array(gunzipSync(readFileSync(join(dataset, 'html', `${id}.html.gz`))));
+    for (let turn = 0; turn < names.length; turn++) {
+      const index = (pageIndex + turn) % names.length;
+      const name = names[index] as string;
+      const pipeline = pipelines[index] as Pipeline;
+      const run = runs[name] as PipelineRun;
+      const start = performance.now();
+      const cpuStart = process.cpuUsage();
+      try {
+        // A few pages of the data sets have no recorded URL; any http(s) URL stands in for it.
+        const output = await pipeline(html, entry.url || 'https://page-without-url.invalid/');
+        run.text[id] = output.text;
+        if (output.markdown !== undefined) run.markdown[id] = output.markdown;
+        if (output.stage !== undefined) run.stage[id] = output.stage;
+      } catch {
+        run.text[id] = '';
+        run.crashes.push(id);
+      }
+      run.pageMs[id] = performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
+      run.pageCpuMs[id] = (cpu.user + cpu.system) / 1000;
     }
-    run.pageMs[id] = performance.now() - start;
-    const cpu = process.cpuUsage(cpuStart);
-    run.pageCpuMs[id] = (cpu.user + cpu.system) / 1000;
+  }
+  return {
+    runs,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    logged,
+    speedups: await speedups(names),
+  };
+}
+
+/**
+ * The report of the linkedom speed-ups extract installed in this thread: a second install on the
+ * module it loaded changes nothing and returns the first report.
+ */
+async function speedups(names: string[]): Promise<Record<string, string> | undefined> {
+  if (!names.includes('extract')) return undefined;
+  const { installLinkedomSpeedups } = await import('../src/linkedom/install.js');
+  const [linkedom, cssSelect] = await Promise.all([import('linkedom/worker'), import('css-select')]);
+  return installLinkedomSpeedups(
+    linkedom as unknown as Parameters<typeof installLinkedomSpeedups>[0],
+    cssSelect as unknown as Parameters<typeof installLinkedomSpeedups>[1],
+  );
+}
+
+/** {@link measure} in a worker thread of this process with the extraction pool's young generation. */
+async function measureInWorker(
+  dataset: string,
+  idsFile: string,
+  pipelineList: string,
+): Promise<WorkerResult> {
+  const { EXTRACTION_WORKER_YOUNG_HEAP_MB } = await import('../src/pool/pool-options.js');
+  // This file again, as the worker's code, through tsx as the extraction pool loads its worker's.
+  const tsx = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const boot = `const { register } = await import(${JSON.stringify(pathToFileURL(tsx).href)}); register(); await import(${JSON.stringify(import.meta.url)});`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+    execArgv: ['--conditions=@mono-agent/source'],
+    workerData: { dataset, idsFile, pipelineList },
+    resourceLimits: {
+      maxOldGenerationSizeMb: WORKER_HEAP_MB,
+      maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,
+    },
+  });
+  try {
+    const result = await new Promise<WorkerResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the measuring thread exited with ${code}`)));
+    });
+    // Peak RSS is the process's, whichever thread asks.
+    return { ...result, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+  } finally {
+    await worker.terminate();
   }
 }
-const result: WorkerResult = { runs, peakRssBytes: process.resourceUsage().maxRSS * 1024, logged };
-writeFileSync(outFile, JSON.stringify(result));
+
+if (isMainThread) {
+  const [dataset, idsFile, outFile, pipelineList, threadFlag, thread] = process.argv.slice(2);
+  const inWorker = threadFlag === '--thread' && thread === 'worker';
+  if (
+    dataset === undefined ||
+    idsFile === undefined ||
+    outFile === undefined ||
+    pipelineList === undefined ||
+    (threadFlag !== undefined && !inWorker)
+  ) {
+    throw new Error(USAGE);
+  }
+  const result = inWorker
+    ? await measureInWorker(dataset, idsFile, pipelineList)
+    : await measure(dataset, idsFile, pipelineList);
+  writeFileSync(outFile, JSON.stringify(result));
+} else {
+  const { dataset, idsFile, pipelineList } = workerData as {
+    dataset: string;
+    idsFile: string;
+    pipelineList: string;
+  };
+  parentPort?.postMessage(await measure(dataset, idsFile, pipelineList));
+}

@@ -5,7 +5,8 @@
 // page type the upstream shingle F1 (with P and R), WCXB's word-F1 (over all pages, and over the
 // pages whose truth has text), empty outputs where the truth has text, crashes, the Markdown check
 // (WCXB's `with` snippets found, `without` snippets absent) and the median time per page with its
-// ratio to each baseline. The project's peak RSS comes from a process of its own that extracts
+// ratio to each baseline (and, on the Zyte set, extract's ratios again with each pipeline in a worker
+// thread, as WebFetch extracts). The project's peak RSS comes from a process of its own that extracts
 // every page of the set as WebFetch does: in the extraction pool's worker, with the pool's heap
 // limits, from the built package run by node alone (peak-rss.mjs; the package is built first). A TypeScript loader would add its own threads and caches: the same run
 // under tsx peaked about 90 MB higher. (extract() called in a process without limits lets V8 grow
@@ -19,6 +20,8 @@
 //   MONO_AGENT_EXTRACT_BENCH_SETS    comma-separated subset of wcxb,zyte
 //   MONO_AGENT_EXTRACT_BENCH_PIPELINES  comma-separated subset of the pipelines (extract first)
 //   MONO_AGENT_EXTRACT_BENCH_KEEP    folder to keep the workers' raw outputs in, for inspection
+//   MONO_AGENT_EXTRACT_BENCH_THREAD_SETS  sets whose speed is also measured in a worker thread, as
+//                                    WebFetch extracts (default zyte; empty for none)
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,7 +128,10 @@ function selectIds(entries: Record<string, TruthEntry>): string[] {
   return chosen.sort();
 }
 
-async function runWorker(dataset: string, idsFile: string, outFile: string, names: string[]) {
+/** Where a comparison process runs its pipelines: its main thread, or one worker thread. */
+type Thread = 'main' | 'worker';
+
+async function runWorker(dataset: string, idsFile: string, outFile: string, names: string[], thread: Thread) {
   await execute(
     process.execPath,
     [
@@ -137,6 +143,7 @@ async function runWorker(dataset: string, idsFile: string, outFile: string, name
       idsFile,
       outFile,
       names.join(','),
+      ...(thread === 'worker' ? ['--thread', 'worker'] : []),
     ],
     { cwd: here, maxBuffer: 16 * 1024 * 1024 },
   );
@@ -181,12 +188,19 @@ async function runPeakRss(dataset: string, pagesFile: string, outFile: string): 
 const COMPARE_CHUNK = 200;
 
 /** The comparison over `ids`, in processes of {@link COMPARE_CHUNK} pages, merged. */
-async function runComparison(dataset: string, ids: string[], prefix: string, names: string[]) {
+async function runComparison(
+  dataset: string,
+  ids: string[],
+  prefix: string,
+  names: string[],
+  thread: Thread = 'main',
+) {
   const merged: WorkerResult = { runs: {}, peakRssBytes: 0, logged: 0 };
   for (let start = 0; start < ids.length; start += COMPARE_CHUNK) {
     const idsFile = `${prefix}-${start}-ids.json`;
     writeFileSync(idsFile, JSON.stringify(ids.slice(start, start + COMPARE_CHUNK)));
-    const part = await runWorker(dataset, idsFile, `${prefix}-${start}.json`, names);
+    const part = await runWorker(dataset, idsFile, `${prefix}-${start}.json`, names, thread);
+    merged.speedups ??= part.speedups;
     merged.peakRssBytes = Math.max(merged.peakRssBytes, part.peakRssBytes);
     merged.logged += part.logged;
     for (const [name, run] of Object.entries(part.runs)) {
@@ -222,6 +236,42 @@ function markdownDefects(markdown: string): { html: number; emptyLinks: number; 
     emptyLinks: (outsideBlocks.match(/(?<!!)\[\s*\]\([^)]*\)/g) ?? []).length,
     unsafeLinks: (outsideBlocks.match(/\]\(\s*(javascript|data|vbscript|file):/gi) ?? []).length,
   };
+}
+
+/**
+ * Sets whose speed is also measured in a worker thread (`MONO_AGENT_EXTRACT_BENCH_THREAD_SETS`,
+ * default the Zyte set, on which the speed targets are set).
+ */
+const threadSets = (process.env.MONO_AGENT_EXTRACT_BENCH_THREAD_SETS ?? 'zyte').split(',');
+
+/**
+ * The speed as WebFetch extracts: extract paired with each baseline in one worker thread of a process
+ * of their own, with the extraction pool's young generation. In a worker, extract also makes a node's
+ * listener map only when something listens (the `listenerMaps` speed-up, which changes a built-in
+ * for a moment and so is never installed in a process's main thread, where a library user may call
+ * extract()). The baselines' linkedom is the package entry, which no speed-up touches.
+ */
+async function printWorkerThreadSpeed(dataset: string, ids: string[], prefix: string): Promise<void> {
+  const rows: Record<string, string>[] = [];
+  let speedups: Record<string, string> | undefined;
+  for (const baseline of pipelines.filter((name) => name === 'defuddle-linkedom' || name === 'mercury')) {
+    const run = await runComparison(dataset, ids, `${prefix}-${baseline}`, ['extract', baseline], 'worker');
+    speedups ??= run.speedups;
+    const cpu = (name: string) => median(ids.map((id) => run.runs[name]?.pageCpuMs[id] ?? 0));
+    rows.push({
+      'paired with': baseline,
+      'extract median CPU ms/page': format(cpu('extract'), 1),
+      'baseline median CPU ms/page': format(cpu(baseline), 1),
+      'extract x baseline': format(cpu('extract') / cpu(baseline), 2),
+    });
+  }
+  if (rows.length === 0) return;
+  console.log(
+    "Speed in a worker thread, as WebFetch extracts (extract and one baseline per process, page by page interleaved, in one worker thread with the extraction pool's young generation)",
+  );
+  console.table(rows);
+  if (speedups !== undefined)
+    console.log(`linkedom speed-ups in extract's thread: ${JSON.stringify(speedups)}`);
 }
 
 const format = (value: number | undefined, digits = 3) =>
@@ -405,6 +455,9 @@ try {
     });
     console.log('Speed (same process, page by page interleaved; CPU time is the compared figure)');
     console.table(speedRows);
+    if (threadSets.includes(set.key) && pipelines.includes('extract')) {
+      await printWorkerThreadSpeed(dataset, ids, join(scratch, `${set.key}-thread`));
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
