@@ -101,6 +101,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Log in', 'Privacy'],
     },
   },
+  'language-versions': {
+    'the version the page shows, not the two languages it hides, which hold two thirds of its text': {
+      keeps: [
+        'leaves the north pier every ninety minutes',
+        'Season tickets stay valid',
+        'sent to everyone who has signed up for text alerts',
+      ],
+      drops: ['Winterfahrplan', 'Inselfähre', 'Horaires', 'quatre-vingt-dix', 'Privacy'],
+    },
+  },
   'recipe-category': {
     'the introduction and every recipe of a category marked an article by an undated og:type': {
       keeps: [

@@ -53,7 +53,7 @@ describe('dropHiddenContent', () => {
     expect(root.removed).toBe(0);
     expect(root.text).toContain('Paragraph 3');
     const spread = await body(
-      `<p>Menu</p>${[1, 2, 3].map((n) => `<div style="display:none">${story([n])}</div>`).join('')}${story([4, 5])}`,
+      `<p>Menu</p>${[1, 2, 3, 4].map((n) => `<div style="display:none">${story([n])}</div>`).join('')}${story([5])}`,
     );
     expect(spread.removed).toBe(0);
     // Saved with a dialog open: the rest of the page is aria-hidden.
@@ -63,9 +63,25 @@ describe('dropHiddenContent', () => {
     expect(saved.removed).toBe(0);
     // Scripts and styles are not text a reader sees, so they do not count.
     const scripted = await body(
-      `<script>${'var x = 1;'.repeat(500)}</script>${story([1])}<div hidden>${story([2, 3])}</div>`,
+      `<script>${'var x = 1;'.repeat(500)}</script>${story([1])}<div hidden>${story([2, 3, 4, 5])}</div>`,
     );
     expect(scripted.removed).toBe(0);
+  });
+
+  it(`removes hidden elements that hold ${HIDDEN_KEEP_SHARE * 100} % of the page's text or less: at the bound and past it`, async () => {
+    // Paragraphs 1 to 9 are drawn with as many characters each.
+    const hiddenShare = (hidden: number, shown: number) =>
+      body(
+        `${story(Array.from({ length: shown }, (_, n) => n + 1))}` +
+          Array.from({ length: hidden }, (_, n) => `<div hidden>${paragraph(n + 1)}</div>`).join(''),
+      );
+    expect(HIDDEN_KEEP_SHARE).toBe(0.75);
+    // Three quarters hidden (the bound): removed. Four fifths: kept, the page is shown by its scripts.
+    expect((await hiddenShare(3, 1)).removed).toBe(3);
+    expect((await hiddenShare(4, 1)).removed).toBe(0);
+    // Two thirds and three fifths: a page that hides its other versions beside the one it shows.
+    expect((await hiddenShare(2, 1)).removed).toBe(2);
+    expect((await hiddenShare(3, 2)).removed).toBe(3);
   });
 
   it('walks nested hidden boxes once: 20,000 nested aria-hidden boxes, and as many visibility:hidden ones a descendant undoes', async () => {
@@ -114,6 +130,22 @@ describe('extract: content the page hides', () => {
     }
   }
 
+  it('leaves out hidden sections that hold most, but not nearly all, of the text, whichever stage reads the page', async () => {
+    // Failing before: hidden parts holding over half the text were all kept, and the cleaned body
+    // read them. Here two of three sections are hidden for good (two thirds of the text).
+    const sections = (n: number, hide: string) =>
+      `<h2>Section ${n}</h2><p ${hide}>HIDDENSECTION${n} ${paragraph(n).slice(3, -4)} ${paragraph(n + 3).slice(3, -4)}</p>`;
+    for (const hide of ['style="display: none"', 'hidden', 'style="visibility: hidden"']) {
+      const document = await extract({
+        body: `<!doctype html><html><head><title>Harbour</title></head><body><h1>The bridge</h1><p>${paragraph(1).slice(3, -4)} ${paragraph(4).slice(3, -4)}</p>${sections(2, hide)}${sections(3, hide)}</body></html>`,
+        url,
+        contentType: 'text/html',
+      });
+      expect([hide, document.content.match(/HIDDENSECTION\d/g)]).toEqual([hide, null]);
+      expect(document.content).toContain('Paragraph 4');
+    }
+  });
+
   it('still shows the folded answers of an FAQ and the parts a page fades in', async () => {
     const document = await extract({
       body: `<!doctype html><html><head><title>FAQ</title></head><body><main><h1>Harbour FAQ</h1>${story([1, 2])}
@@ -138,6 +170,16 @@ describe('the streamed-text stage: content the page hides', () => {
     expect(markdown.match(SECRET)).toBeNull();
     expect(markdown).toContain('After the hidden parts.');
     expect(markdown).toContain('Paragraph 4');
+  });
+
+  it('leaves hidden elements out when they hold two thirds of the text, and keeps them past three quarters', async () => {
+    const read = (hidden: number) =>
+      htmlToStreamedText(
+        `<html><body>${story([1])}${[2, 3, 4, 5].slice(0, hidden).map((n) => `<div hidden>${story([n])}</div>`).join('')}</body></html>`,
+        url,
+      );
+    expect((await read(2)).markdown).not.toContain('Paragraph 3');
+    expect((await read(4)).markdown).toContain('Paragraph 5');
   });
 
   it('keeps a hidden element holding most of the text, and hidden="until-found"', async () => {

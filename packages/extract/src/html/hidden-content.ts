@@ -5,8 +5,11 @@ import { drawnText } from './drawn-text.js';
  * content until its scripts run (`<body style="display:none">`, an app root or a feed a script
  * shows, blocks a script moves into place) or that was saved with a dialog open (the rest of the
  * page `aria-hidden`) shows that content to its reader, and dropping it would leave little to read.
+ * Such pages leave a header, a loading notice or a dialog visible, a small part of their text; a
+ * page that hides half or two thirds of its text beside a visible story (its other languages, a
+ * variant for another audience, sections hidden for good) still shows its reader the rest.
  */
-export const HIDDEN_KEEP_SHARE = 0.5;
+export const HIDDEN_KEEP_SHARE = 0.75;
 
 /** An inline declaration that hides an element whatever its opacity: `display: none` or `visibility: hidden`. */
 export const HIDING_DECLARATION =
