@@ -33,6 +33,18 @@ describe('extract: MathML as TeX', () => {
   });
 });
 
+describe('extract: MathML tables', () => {
+  it('writes a table of rows and cells as a matrix, a labelled row without its label (failing before: rows ran together)', async () => {
+    const content = await markdownOf(
+      '<math display="block"><mtable><mtr><mtd><mover><mi>x</mi><mo>˙</mo></mover><mo>=</mo><mi>σ</mi><mi>y</mi></mtd></mtr><mtr><mtd><mover><mi>y</mi><mo>˙</mo></mover><mo>=</mo><mi>ρ</mi><mi>x</mi></mtd></mtr></mtable></math>' +
+        '<p>and the determinant <math><mrow><mo>|</mo><mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr><mlabeledtr><mtd><mtext>(2)</mtext></mtd><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mlabeledtr></mtable><mo>|</mo></mrow></math> of it.</p>',
+    );
+    expect(content).toContain('\\begin{matrix}\\dot{x}=\\sigma y \\\\ \\dot{y}=\\rho x\\end{matrix}');
+    expect(content).toContain('$|\\begin{matrix}a & b \\\\ c & d\\end{matrix}|$');
+    expect(content).not.toContain('(2)');
+  });
+});
+
 describe('extract: MathML limits and accents', () => {
   it('writes a big operator with limits, text and an accent as TeX commands', async () => {
     const content = await markdownOf(

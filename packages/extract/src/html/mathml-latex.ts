@@ -151,6 +151,17 @@ function token(text: string): string {
     .join('');
 }
 
+/**
+ * One row of a table (`mtr`), its cells (`mtd`) between `&`; a labelled row (`mlabeledtr`) leaves out
+ * its first cell, the equation's number. Anything else in a table stands as a row of one cell.
+ */
+function tableRow(row: Element): string {
+  const name = row.localName.toLowerCase();
+  if (name !== 'mtr' && name !== 'mlabeledtr') return toLatex(row).trim();
+  const cells = children(row).slice(name === 'mlabeledtr' ? 1 : 0);
+  return cells.map((cell) => toLatex(cell).trim()).join(' & ');
+}
+
 /** The TeX of one MathML element; elements it does not know give their children's TeX. */
 function toLatex(element: Element): string {
   const name = element.localName.toLowerCase();
@@ -191,6 +202,12 @@ function toLatex(element: Element): string {
       const close = element.getAttribute('close') ?? ')';
       return `\\left${open} ${children(element).map(toLatex).join(', ')} \\right${close}`;
     }
+    case 'mtable':
+      // Rows and columns, written as a matrix: a system of equations, a determinant between bars.
+      return `\\begin{matrix}${children(element).map(tableRow).join(' \\\\ ')}\\end{matrix}`;
+    case 'mtr':
+    case 'mlabeledtr':
+      return tableRow(element);
     case 'annotation':
     case 'annotation-xml':
       return '';
