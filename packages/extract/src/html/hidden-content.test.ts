@@ -175,7 +175,10 @@ describe('the streamed-text stage: content the page hides', () => {
   it('leaves hidden elements out when they hold two thirds of the text, and keeps them past three quarters', async () => {
     const read = (hidden: number) =>
       htmlToStreamedText(
-        `<html><body>${story([1])}${[2, 3, 4, 5].slice(0, hidden).map((n) => `<div hidden>${story([n])}</div>`).join('')}</body></html>`,
+        `<html><body>${story([1])}${[2, 3, 4, 5]
+          .slice(0, hidden)
+          .map((n) => `<div hidden>${story([n])}</div>`)
+          .join('')}</body></html>`,
         url,
       );
     expect((await read(2)).markdown).not.toContain('Paragraph 3');
