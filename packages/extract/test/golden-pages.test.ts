@@ -111,6 +111,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Winterfahrplan', 'Inselfähre', 'Horaires', 'quatre-vingt-dix', 'Privacy'],
     },
   },
+  'undeclared-story': {
+    "the story in the one <article> holding the page's <h1>, not the teasers around it, on a page that declares no article":
+      {
+        keeps: [
+          'every ninety minutes instead of every hour',
+          'Bicycles and foot passengers do not need to book',
+        ],
+        drops: ['More from the harbour', 'Most read', 'cycle lane', 'Quay Street', 'Weather'],
+      },
+  },
   'recipe-category': {
     'the introduction and every recipe of a category marked an article by an undated og:type': {
       keeps: [

@@ -164,6 +164,36 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
   });
 });
 
+describe("spreadContent: a story in the one <article> that holds the page's <h1>", () => {
+  const story = Array.from({ length: 20 }, (_, index) => `story${index}`);
+  const teasers = Array.from({ length: 60 }, (_, index) => `teaser${index}`);
+  const page = (markup: string) =>
+    parseHTML(`<!doctype html><html><body><main>${markup}</main></body></html>`)
+      .document as unknown as Document;
+  const storyText = story.join(' ');
+
+  it("measures Defuddle's article against that article, not the site around it (failing before: the teasers came in)", async () => {
+    const sole = page(
+      `<article><h1>The ferry</h1><p>${storyText}</p></article><div class="more"><p>${teasers.join(' ')}</p></div>`,
+    );
+    expect(await spreadContent(sole, url, storyText)).toBeUndefined();
+    // A story's comments in articles of their own inside it do not stand beside it.
+    const commented = page(
+      `<article><h1>The ferry</h1><p>${storyText}</p><article class="comment"><p>reply</p></article></article><p>${teasers.join(' ')}</p>`,
+    );
+    expect(await spreadContent(commented, url, storyText)).toBeUndefined();
+  });
+
+  it('still reads the region when the <h1> is outside the article, or articles stand side by side', async () => {
+    const outside = page(`<h1>Ferries</h1><article><p>${storyText}</p></article><p>${teasers.join(' ')}</p>`);
+    expect((await spreadContent(outside, url, storyText))?.text).toContain('teaser59');
+    const cards = page(
+      `<article><h1>The ferry</h1><p>${storyText}</p></article><article><p>${teasers.join(' ')}</p></article>`,
+    );
+    expect((await spreadContent(cards, url, storyText))?.text).toContain('teaser59');
+  });
+});
+
 describe('extractHtml: a story Readability kept in parts', () => {
   const trees = [
     'alder',

@@ -14,9 +14,9 @@ import { mainRegion, regionWordBound, removeChrome } from './page-chrome.js';
 export const SPREAD_MIN_SHARE = 1 / 2;
 
 /**
- * The page's main region (`<main>` or `role="main"`, else the body) without its chrome and its
- * lists of links, when Defuddle's article (`articleText`) holds less than {@link SPREAD_MIN_SHARE}
- * of its words. Service, listing and collection pages spread their content over many sibling
+ * The page's main region (`<main>` or `role="main"`, else the body; the one `<article>` in it that
+ * holds its `<h1>`, see {@link soleArticle}) without its chrome and its lists of links, when
+ * Defuddle's article (`articleText`) holds less than {@link SPREAD_MIN_SHARE} of its words. Service, listing and collection pages spread their content over many sibling
  * sections, of which Defuddle keeps the highest-scoring one; a product page is not read this way
  * (its region holds reviews and other products, which Defuddle rightly leaves out), and neither
  * are articles and threads, whose own routes find their blocks.
@@ -26,8 +26,10 @@ export async function spreadContent(
   baseUrl: string,
   articleText: string,
 ): Promise<{ markdown: string; text: string } | undefined> {
-  const root = mainRegion(document);
-  if (root === null) return undefined;
+  const main = mainRegion(document);
+  if (main === null) return undefined;
+  // A story on a page that does not declare it: its region is its `<article>`, not the site around it.
+  const root = soleArticle(main) ?? main;
   const articleWords = countWords(articleText);
   // The conversion is the expensive part: most pages are ruled out by a bound on the region's words.
   if (articleWords >= SPREAD_MIN_SHARE * regionWordBound(root)) return undefined;
@@ -49,6 +51,23 @@ export async function spreadContent(
     if (spread !== undefined) return spread;
   }
   return read(region);
+}
+
+/**
+ * The one `<article>` of `region` that holds the region's `<h1>`, when no other `<article>` stands
+ * beside it (articles inside it, a story's comments, do not count): a story page that does not
+ * declare itself an article, whose other parts are the site's.
+ */
+function soleArticle(region: Element): Element | undefined {
+  let article: Element | undefined;
+  for (const candidate of Array.from(region.getElementsByTagName('article'))) {
+    if (candidate.parentElement?.closest('article') != null) continue;
+    if (article !== undefined) return undefined;
+    article = candidate;
+  }
+  if (article === undefined) return undefined;
+  const heading = region.getElementsByTagName('h1')[0];
+  return heading !== undefined && article.contains(heading) ? article : undefined;
 }
 
 /**
