@@ -16,10 +16,11 @@ export const SPREAD_MIN_SHARE = 1 / 2;
 /**
  * The page's main region (`<main>` or `role="main"`, else the body; the one `<article>` in it that
  * holds its `<h1>`, see {@link soleArticle}) without its chrome and its lists of links, when
- * Defuddle's article (`articleText`) holds less than {@link SPREAD_MIN_SHARE} of its words. Service, listing and collection pages spread their content over many sibling
- * sections, of which Defuddle keeps the highest-scoring one; a product page is not read this way
- * (its region holds reviews and other products, which Defuddle rightly leaves out), and neither
- * are articles and threads, whose own routes find their blocks.
+ * Defuddle's article (`articleText`) holds less than {@link SPREAD_MIN_SHARE} of its words.
+ * Service, listing and collection pages spread their content over many sibling sections, of which
+ * Defuddle keeps the highest-scoring one; a product page is not read this way (its region holds
+ * reviews and other products, which Defuddle rightly leaves out), and neither are articles and
+ * threads, whose own routes find their blocks.
  */
 export async function spreadContent(
   document: Document,
