@@ -27,6 +27,7 @@ const GOLDEN_PAGES = new Set([
   'forum-ranks',
   'forum-thread',
   'hidden-parts',
+  'language-versions',
   'link-discussion',
   'news-article',
   'pricing-page',
@@ -34,6 +35,7 @@ const GOLDEN_PAGES = new Set([
   'recipe-category',
   'saved-story',
   'services-webforms',
+  'undeclared-story',
 ]);
 
 function articleLocation(name: string): URL {
@@ -102,6 +104,15 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'recipe-category',
     description:
       'Recipe category marked og:type=article alone and undated: a short introduction above a list of recipe cards',
+  },
+  {
+    name: 'language-versions',
+    description: 'Notice shown in English with its German and French versions hidden, two thirds of its text',
+  },
+  {
+    name: 'undeclared-story',
+    description:
+      "News story on a page that declares no article, in the one <article> holding the page's <h1>, among teasers",
   },
 ];
 

@@ -161,6 +161,24 @@ describe('5. HTML: a page is read as what it stands for, not as what its markup 
   });
 });
 
+describe('5. HTML: what the page shows, not what it hides or what surrounds its story', () => {
+  it('reads the version of a notice the page shows, without the two languages it hides (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/language-versions',
+      ['leaves the north pier every ninety minutes', 'sent to everyone who has signed up for text alerts'],
+      ['Winterfahrplan', 'Inselfähre', 'quatre-vingt-dix'],
+    );
+  });
+
+  it("reads a story in the one <article> holding the page's <h1> without the site's teasers (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/undeclared-story',
+      ['every ninety minutes instead of every hour', 'Bicycles and foot passengers do not need to book'],
+      ['More from the harbour', 'Most read', 'cycle lane', 'Quay Street'],
+    );
+  });
+});
+
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
   it('follows five redirects', async () => {
     const result = await fetchData({ url: web.url('/redirect/5') });
