@@ -67,6 +67,9 @@ const MONTHS: Readonly<Record<string, number>> = {
   diciembre: 12,
 };
 
+/** The month names and abbreviations the date reader knows (English, French, German, Spanish). */
+export const MONTH_NAMES: readonly string[] = Object.keys(MONTHS);
+
 /** Zone names that RFC 2822 dates and some bylines write instead of an offset, in minutes east of UTC. */
 const ZONES: Readonly<Record<string, number>> = {
   z: 0,

@@ -12,13 +12,20 @@ import {
 const BYLINE_NAME =
   /byline|by-line|(?:^|[\s_-])(?:authors?|writer|creator|posted-?by|written-?by|writtenby)(?:$|[\s_-]|name|info)|p-author/i;
 
-/** Class or id names near a byline that are not one: the author's picture, biography or links. */
+/**
+ * Class or id names near a byline that are not one: the author's picture, biography or links. An
+ * hCard (`vcard`, `h-card`) is the byline's own microformat, not an author's card.
+ */
 const NOT_BYLINE_NAME =
-  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|card|list|tooltip/i;
+  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|(?<!\bv|\bh-)card|list|tooltip/i;
 
 /** What starts a byline before the names: "By", "Written by", "Von", "Par", "Por", "Door". */
 const BYLINE_LEAD =
   /^(?:(?:written|posted|reported|words|story|text|photos?|published|submitted|shared)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+/i;
+
+/** A comma and a job title after a byline's names ("…, Senior Editor"): the rest of the line is dropped. */
+export const ROLE_AFTER_NAMES =
+  /,\s*[^,]*\b(?:(?:co-?)?founder|ceo|coo|cto|cfo|editor|writer|journalist|reporter|correspondent|columnist|contributor|staff|expert|manager|director|president|vp|analyst|scientist|engineer|professor|fellow|researcher|specialist|consultant|strategist|officer|chief|producer|photographer)s?\b.*$/i;
 
 /** An "Author:" label before the names. */
 const AUTHOR_LABEL = /^(?:authors?|writers?|autor(?:in)?|auteur)\s*:\s*/i;
@@ -46,6 +53,10 @@ export interface Collected {
   itemPublishers: DomNode[];
   bylines: DomNode[];
   publishTimes: string[];
+  /** The page's `<h1>` elements, in document order. */
+  headlines: DomNode[];
+  /** The text of the page's `<title>`. */
+  title: string | undefined;
 }
 
 /** One walk over the page collecting every source the fields are read from. */
@@ -59,6 +70,8 @@ export function collect(document: DomNode): Collected {
     itemPublishers: [],
     bylines: [],
     publishTimes: [],
+    headlines: [],
+    title: undefined,
   };
   const pending: DomNode[] = [document];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
@@ -91,6 +104,9 @@ function readElement(node: DomNode, found: Collected): boolean {
     return false;
   }
   if (name === 'style' || name === 'template' || name === 'noscript') return false;
+  if (name === 'svg' || name === 'math') return false;
+  if (name === 'title' && found.title === undefined) found.title = textOf(node);
+  if (name === 'h1') found.headlines.push(node);
   readItemProperties(node, attribs, found);
   if (name === 'time' && attribs.datetime !== undefined && isPublishTime(attribs)) {
     found.publishTimes.push(attribs.datetime);
@@ -242,5 +258,7 @@ export function stripByline(text: string): string {
     /,?\s+(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b.*$/i,
     '',
   );
+  // "Jane Doe, Staff Writer", "Jane Doe, Co-Founder & COO": the role after the names.
+  names = names.replace(ROLE_AFTER_NAMES, '');
   return names.replace(/[\s,;:]+$/, '').trim();
 }

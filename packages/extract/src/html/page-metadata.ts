@@ -1,7 +1,16 @@
 import { loadHtmlparser2 } from '../lazy-modules.js';
+import { readDateline, textOf } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
 import { readJsonLd } from './metadata-json-ld.js';
-import { collect, type DomNode, microdataAuthor, microdataName, visibleByline } from './metadata-markup.js';
+import {
+  collect,
+  type DomNode,
+  microdataAuthor,
+  microdataName,
+  ROLE_AFTER_NAMES,
+  stripByline,
+  visibleByline,
+} from './metadata-markup.js';
 import {
   clean,
   cleanMetadataText,
@@ -109,16 +118,31 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     return undefined;
   };
 
+  // The headline's dateline is read only when the markup leaves a field unsaid.
+  let dateline: ReturnType<typeof readDateline> | undefined;
+  const visible = () => {
+    dateline ??= readDateline(
+      document,
+      found.headlines,
+      [found.title ?? '', ...(found.meta.get('og:title') ?? [])],
+      stripByline,
+    );
+    return dateline;
+  };
+
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const author =
-    ld.author ??
-    meta(
-      AUTHOR_META.filter((key) => key !== 'citation_author'),
-      isName,
+    tidyAuthor(ld.author) ??
+    tidyAuthor(
+      meta(
+        AUTHOR_META.filter((key) => key !== 'citation_author'),
+        isName,
+      ),
     ) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined) ??
     microdataAuthor(found.itemAuthors) ??
-    visibleByline(found.bylines);
+    visibleByline(found.bylines) ??
+    visible().author;
 
   let published = ld.published;
   for (const raw of [
@@ -129,11 +153,17 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     if (published !== undefined) break;
     published = toIsoDate(clean(raw));
   }
+  published ??= visible().published;
 
   const siteName =
     ld.siteName ??
     meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
-    microdataName(found.itemPublishers);
+    microdataName(found.itemPublishers) ??
+    siteFromTitle(found.title, [
+      ...found.headlines.slice(0, 5).map(textOf),
+      ...(found.meta.get('og:title') ?? []),
+      ...(found.meta.get('twitter:title') ?? []),
+    ]);
 
   const language = [
     found.htmlLang,
@@ -153,6 +183,49 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
+}
+
+/** The marks a page's `<title>` puts between the page's own title and the site's name. */
+const TITLE_SEPARATOR = /\s+[|\-–—·•»~]\s+/;
+
+/**
+ * The site's name as the page's `<title>` ends with it ("Quadratic formula - Encyclopedia",
+ * "Array - JavaScript | MDN"): only when what comes before it is the page's own headline (its `<h1>`,
+ * `og:title` or `twitter:title`), so that the last part is the name every page of the site adds.
+ */
+function siteFromTitle(title: string | undefined, headlines: readonly string[]): string | undefined {
+  if (title === undefined) return undefined;
+  const parts = clean(title).split(TITLE_SEPARATOR);
+  if (parts.length < 2) return undefined;
+  const site = (parts.at(-1) ?? '').trim();
+  if (site === '' || site.length > 60 || site.split(/\s+/).length > 6 || isUrl(site)) return undefined;
+  const own = new Set(
+    headlines.map((headline) => clean(headline).toLowerCase()).filter((text) => text !== ''),
+  );
+  const separators = clean(title).match(new RegExp(TITLE_SEPARATOR.source, 'g')) ?? [];
+  let before = '';
+  for (const [index, part] of parts.slice(0, -1).entries()) {
+    before += (index === 0 ? '' : (separators[index - 1] ?? ' ')) + part;
+    if (own.has(before.toLowerCase()) && before.toLowerCase() !== site.toLowerCase()) return site;
+  }
+  return undefined;
+}
+
+/**
+ * An author the markup states, as the byline's names: without the quotes, the "By", the link or the
+ * job title some sites put in the tag ("\"Jane Doe\"", "By Jane Doe", "Jane Doe - https://…",
+ * "Jane Doe, Senior Editor"); undefined when nothing is left.
+ */
+function tidyAuthor(author: string | undefined): string | undefined {
+  if (author === undefined) return undefined;
+  const names = author
+    .replace(/\s+[-–—|]\s+(?:https?:\/\/|www\.)\S+$/i, '')
+    .replace(/^\s*["“”'‘’]+|["“”'‘’]+\s*$/g, '')
+    .replace(/^by\s+/i, '')
+    .replace(ROLE_AFTER_NAMES, '')
+    .replace(/[\s,;:|–—-]+$/, '')
+    .trim();
+  return names === '' ? undefined : names;
 }
 
 function bounded<K extends keyof PageMetadata>(

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { datelineDate } from './metadata-dateline.js';
+import { readPageMetadata } from './page-metadata.js';
+
+const STORY =
+  '<p>The island ferry will leave the north pier every ninety minutes instead of every hour from the first of November, the harbour office announced on Tuesday.</p>';
+
+const page = (
+  body: string,
+  head = '<title>Winter ferry to run every ninety minutes | Kessel Courier</title>',
+) => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+
+const published = async (body: string, head?: string) => (await readPageMetadata(page(body, head))).published;
+const author = async (body: string, head?: string) => (await readPageMetadata(page(body, head))).author;
+
+/** `count` short lines that are neither a date nor a byline. */
+const filler = (count: number) =>
+  Array.from({ length: count }, (_, index) => `<p>Note ${index + 1}</p>`).join('');
+
+describe('datelineDate: a whole text that is one date', () => {
+  it('reads the usual ways a dateline is written', () => {
+    expect(datelineDate('January 1, 2025')).toBe('2025-01-01');
+    expect(datelineDate('Wednesday, 26 February 2025')).toBe('2025-02-26');
+    expect(datelineDate('Posted on 29th August, 2023')).toBe('2023-08-29');
+    expect(datelineDate('Published: Mar. 5, 2024')).toBe('2024-03-05');
+    expect(datelineDate('4 November 2025, 09:12')).toBe('2025-11-04T09:12:00');
+    expect(datelineDate('Mar 27, 2026 3:09 PM')).toBe('2026-03-27T15:09:00');
+    expect(datelineDate('2024-03-05')).toBe('2024-03-05');
+    expect(datelineDate('5. März 2024')).toBe('2024-03-05');
+    expect(datelineDate('12 de marzo de 2024')).toBe('2024-03-12');
+  });
+
+  it('refuses a text that holds more than a date', () => {
+    expect(datelineDate('The council met on March 5, 2024 to vote')).toBeUndefined();
+    expect(datelineDate('March 2024')).toBeUndefined();
+    expect(datelineDate('Theresa May 2019')).toBeUndefined();
+    expect(datelineDate('5 min read')).toBeUndefined();
+    expect(datelineDate('')).toBeUndefined();
+  });
+});
+
+describe('readPageMetadata: the dateline beside the headline', () => {
+  it('reads a date printed under the headline, and one above it beside a category link', async () => {
+    expect(
+      await published(
+        `<h1>Winter ferry to run every ninety minutes</h1><p class="meta">January 1, 2025</p>${STORY}`,
+      ),
+    ).toBe('2025-01-01');
+    expect(
+      await published(
+        `<article><div class="header"><p>May 22, 2026</p><a href="/news">News</a></div><h1>Winter ferry</h1>${STORY}</article>`,
+      ),
+    ).toBe('2026-05-22');
+  });
+
+  it("takes the datetime of a <time> in the headline's header, and a date in a span of a longer line", async () => {
+    expect(
+      await published(
+        `<h1>Winter ferry</h1><div class="byline"><a href="/a/jd">Jane Doe</a> – <time datetime="2026-03-27T18:09:00-04:00">Mar 27, 2026 3:09 PM</time></div>${STORY}`,
+      ),
+    ).toBe('2026-03-27T18:09:00-04:00');
+    expect(
+      await published(
+        `<h1>Winter ferry</h1><div><a href="/team">Licat</a><span> on June 5, 2023</span></div>${STORY}`,
+      ),
+    ).toBe('2023-06-05');
+    expect(await published(`<h1>Winter ferry</h1><div>July 13, 2023 · 5 min read</div>${STORY}`)).toBe(
+      '2023-07-13',
+    );
+  });
+
+  it('reads a dated heading under the headline (a blog that heads each day with its date)', async () => {
+    expect(
+      await published(`<h1>Winter ferry</h1><h6 class="dateline">Wednesday, 26 February 2025</h6>${STORY}`),
+    ).toBe('2025-02-26');
+  });
+
+  it('never reads an updated date, on its line or after an "Updated:" label', async () => {
+    expect(await published(`<h1>Winter ferry</h1><p>Updated March 5, 2024</p>${STORY}`)).toBeUndefined();
+    expect(
+      await published(`<h1>Winter ferry</h1><p>Last updated:</p><p>March 5, 2024</p>${STORY}`),
+    ).toBeUndefined();
+    expect(
+      await published(`<h1>Winter ferry</h1><p>Published March 1, 2024 | Updated March 5, 2024</p>${STORY}`),
+    ).toBe('2024-03-01');
+  });
+
+  it("never reads another thing's date: the masthead's, a menu's, a teaser's after the story", async () => {
+    expect(
+      await published(`<header><p>Thursday, December 4, 2025</p></header><h1>Winter ferry</h1>${STORY}`),
+    ).toBeUndefined();
+    expect(
+      await published(`<nav><span>December 4, 2025</span></nav><h1>Winter ferry</h1>${STORY}`),
+    ).toBeUndefined();
+    expect(
+      await published(
+        `<article><h1>Winter ferry</h1>${STORY}</article><aside><h2>More news</h2><p>March 5, 2026</p></aside>`,
+      ),
+    ).toBeUndefined();
+    expect(await published(`<h1>Winter ferry</h1>${STORY}<p>March 5, 2026</p>`)).toBeUndefined();
+    expect(await published(`<h1>Winter ferry</h1><h2>Timetable</h2><p>March 5, 2026</p>`)).toBeUndefined();
+  });
+
+  it('looks six lines after the headline and three before it, and no further', async () => {
+    const date = '<p>March 5, 2024</p>';
+    expect(await published(`<h1>Winter ferry</h1>${filler(5)}${date}${STORY}`)).toBe('2024-03-05');
+    expect(await published(`<h1>Winter ferry</h1>${filler(6)}${date}${STORY}`)).toBeUndefined();
+    expect(await published(`${date}${filler(2)}<h1>Winter ferry</h1>${STORY}`)).toBe('2024-03-05');
+    expect(await published(`${date}${filler(3)}<h1>Winter ferry</h1>${STORY}`)).toBeUndefined();
+  });
+
+  it('stops at a line of 150 characters (the story), and not at one of 149', async () => {
+    const line = (length: number) => `<p>${'a'.repeat(length)}</p>`;
+    expect(await published(`<h1>Winter ferry</h1>${line(149)}<p>March 5, 2024</p>`)).toBe('2024-03-05');
+    expect(await published(`<h1>Winter ferry</h1>${line(150)}<p>March 5, 2024</p>`)).toBeUndefined();
+  });
+
+  it("takes the <h1> the page's title repeats over the site's logo", async () => {
+    const body = `<div id="branding"><h1>Kessel Courier</h1><p>December 4, 2025</p></div><div id="main"><h1>Winter ferry to run every ninety minutes</h1><p>November 4, 2025</p>${STORY}</div>`;
+    expect(await published(body)).toBe('2025-11-04');
+  });
+
+  it('is read only when the markup states no date', async () => {
+    const head = '<title>Winter ferry</title><meta property="article:published_time" content="2025-10-30">';
+    expect(await published(`<h1>Winter ferry</h1><p>November 4, 2025</p>${STORY}`, head)).toBe('2025-10-30');
+  });
+});
+
+describe('readPageMetadata: a byline line beside the headline', () => {
+  it('reads "By" and the names on a line of their own', async () => {
+    expect(await author(`<h1>Winter ferry</h1><p>By Jane Doe</p>${STORY}`)).toBe('Jane Doe');
+    expect(await author(`<h1>Winter ferry</h1><p>By Jane Doe and John Roe · 5 min read</p>${STORY}`)).toBe(
+      'Jane Doe and John Roe',
+    );
+  });
+
+  it('cuts the names after their link when what follows is not more names', async () => {
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><p>By <a href="/a">A. J. Neal</a> View in digital edition</p>${STORY}`,
+      ),
+    ).toBe('A. J. Neal');
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><div>By <a href="/a">Korin Miller</a><span>Published Mar 5, 2025</span></div>${STORY}`,
+      ),
+    ).toBe('Korin Miller');
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><p>By <a href="/a">Jane Doe</a> and <a href="/b">John Roe</a></p>${STORY}`,
+      ),
+    ).toBe('Jane Doe and John Roe');
+  });
+
+  it('never takes a sentence that starts with "By" for a byline', async () => {
+    expect(
+      await author(`<h1>Winter ferry</h1><p>By the way, the pier is closed.</p>${STORY}`),
+    ).toBeUndefined();
+    expect(await author(`<h1>Winter ferry</h1><p>by ferry or by bus</p>${STORY}`)).toBeUndefined();
+  });
+});
+
+describe('readPageMetadata: bylines and author tags written with more than the names', () => {
+  it("reads an hCard's name (a vcard is the byline's markup, not an author's card)", async () => {
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><div class="entry-meta">Posted on March 5, 2024 by <span class="author vcard"><a class="url fn n" href="/author/apg">apgoucher</a></span></div>${STORY}`,
+      ),
+    ).toBe('apgoucher');
+  });
+
+  it('drops the job title after the names', async () => {
+    expect(await author(`<h1>Winter ferry</h1><p class="byline">Jane Doe, Senior Editor</p>${STORY}`)).toBe(
+      'Jane Doe',
+    );
+    expect(
+      await author(`<h1>Winter ferry</h1><p class="byline">Claire Wilson, Co-Founder &amp; COO</p>${STORY}`),
+    ).toBe('Claire Wilson');
+  });
+
+  it('drops quotes, "By", a link and a job title from an author tag', async () => {
+    const tagged = (value: string) =>
+      author('<p>Text.</p>', `<title>T</title><meta name="author" content="${value}">`);
+    expect(await tagged('&quot;David Kim&quot;')).toBe('David Kim');
+    expect(await tagged('By Arlene Marturano')).toBe('Arlene Marturano');
+    expect(await tagged('Dr Jane Smith - https://blog.example.com/')).toBe('Dr Jane Smith');
+    expect(await tagged('Benjamin Johnson, Sr. Director of Operations')).toBe('Benjamin Johnson');
+    expect(await tagged('Dr. Vahid Osman -')).toBe('Dr. Vahid Osman');
+  });
+});
+
+describe("readPageMetadata: the site's name at the end of the title", () => {
+  const site = async (title: string, body: string, head = '') =>
+    (await readPageMetadata(page(body, `<title>${title}</title>${head}`))).siteName;
+
+  it('reads the last part of a title whose first part is the headline', async () => {
+    expect(await site('Quadratic formula - Encyclopedia', '<h1>Quadratic formula</h1>')).toBe('Encyclopedia');
+    expect(await site('Array - JavaScript | MDN', '<h1>Array</h1>')).toBe('MDN');
+    expect(
+      await site('Simulators — LessWrong', '<p>x</p>', '<meta property="og:title" content="Simulators">'),
+    ).toBe('LessWrong');
+  });
+
+  it('reads nothing when the title does not start with the headline, or says no more than it', async () => {
+    expect(await site('Pricing | Tidewell', '<h1>Plans for every team</h1>')).toBeUndefined();
+    expect(await site('Winter ferry', '<h1>Winter ferry</h1>')).toBeUndefined();
+    expect(await site('Kessel Courier | Winter ferry', '<h1>Winter ferry</h1>')).toBeUndefined();
+    expect(await site('Winter ferry | https://courier.example', '<h1>Winter ferry</h1>')).toBeUndefined();
+  });
+
+  it("gives way to the site's name the markup states", async () => {
+    expect(
+      await site(
+        'Winter ferry | Courier',
+        '<h1>Winter ferry</h1>',
+        '<meta property="og:site_name" content="Kessel Courier">',
+      ),
+    ).toBe('Kessel Courier');
+  });
+});
