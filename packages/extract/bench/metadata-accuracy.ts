@@ -1,8 +1,12 @@
 // Scores the page metadata this package reads (author, published, site name, language, description)
 // against a folder of test pages whose truth records them, field by field, beside Defuddle's own
-// metadata fields for the same pages. The folder holds one folder per page with `source.html` and
-// `expected-metadata.json` in the shape Mozilla Readability's test pages use (`byline`,
-// `publishedTime`, `siteName`, `lang`, `excerpt`); the pages are not part of this repository.
+// metadata fields for the same pages. Two layouts are read (the pages are not part of this
+// repository):
+// - Mozilla Readability's test pages: one folder per page with `source.html` and
+//   `expected-metadata.json` (`byline`, `publishedTime`, `siteName`, `lang`, `excerpt`);
+// - Defuddle's fixtures: a folder with `fixtures/<name>.html` and `expected/<name>.md`, whose JSON
+//   preamble records `author`, `published` and `site` (language and description are not scored).
+//   These are Defuddle's own answers, so its column there agrees with itself.
 //
 // Run from the repository root:
 //   pnpm tsx packages/extract/bench/metadata-accuracy.ts <folder> [--misses]
@@ -11,8 +15,8 @@
 // collapsed, case is ignored and a leading "By" is dropped (dates: the same calendar day, each read
 // by the same date reader). `excerpt` is Readability's description or, failing one, its article's
 // first paragraph, so the description column is indicative only.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { toIsoDate } from '../src/html/metadata-dates.js';
 import { type PageMetadata, readPageMetadata } from '../src/html/page-metadata.js';
 import { parseHtmlDocument } from '../src/html/parse-html-document.js';
@@ -57,23 +61,67 @@ const tallies = new Map<Field, Tally>(
   FIELDS.map(([field]) => [field, { ours: 0, defuddle: 0, stated: 0, oursStated: 0, defuddleStated: 0 }]),
 );
 const { Defuddle } = await loadDefuddle();
-const pages = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-let count = 0;
-for (const page of pages) {
-  let html: string;
-  let truth: Record<string, unknown>;
-  try {
-    html = readFileSync(join(folder, page.name, 'source.html'), 'utf8');
-    truth = JSON.parse(readFileSync(join(folder, page.name, 'expected-metadata.json'), 'utf8'));
-  } catch {
-    continue;
+interface TestPage {
+  name: string;
+  html: string;
+  url: string;
+  /** The truth, in Readability's keys; a key a layout does not record is left out. */
+  truth: Record<string, unknown>;
+}
+
+/** Readability's layout: `<name>/source.html` and `<name>/expected-metadata.json`. */
+function* readabilityPages(root: string): Generator<TestPage> {
+  for (const page of readdirSync(root, { withFileTypes: true })) {
+    if (!page.isDirectory()) continue;
+    try {
+      const html = readFileSync(join(root, page.name, 'source.html'), 'utf8');
+      const truth = JSON.parse(readFileSync(join(root, page.name, 'expected-metadata.json'), 'utf8'));
+      yield { name: page.name, html, url: `http://fakehost/${page.name}/`, truth };
+    } catch {}
   }
+}
+
+/** Defuddle's layout: `fixtures/<name>.html` and `expected/<name>.md` with a JSON preamble. */
+function* defuddlePages(root: string): Generator<TestPage> {
+  for (const file of readdirSync(join(root, 'fixtures'))) {
+    if (!file.endsWith('.html')) continue;
+    const name = basename(file, '.html');
+    const expected = join(root, 'expected', `${name}.md`);
+    if (!existsSync(expected)) continue;
+    const preamble = /^```json\n([\s\S]*?)\n```/.exec(readFileSync(expected, 'utf8'));
+    if (preamble === null) continue;
+    const html = readFileSync(join(root, 'fixtures', file), 'utf8');
+    const stated = JSON.parse(preamble[1] as string) as Record<string, unknown>;
+    // Defuddle's own harness takes the URL from a comment in the page, else from the file's name.
+    const comment = /<!--\s*(\{"url":.*?\})\s*-->/.exec(html);
+    const url =
+      (comment === null ? undefined : JSON.parse(comment[1] as string).url) ??
+      `https://${name.replace(/^[a-z]+--/, '')}`;
+    yield {
+      name,
+      html,
+      url,
+      truth: { byline: stated.author, publishedTime: stated.published, siteName: stated.site },
+    };
+  }
+}
+
+const defuddleLayout = existsSync(join(folder, 'fixtures')) && existsSync(join(folder, 'expected'));
+const scored = FIELDS.filter(
+  ([, key]) => !defuddleLayout || ['byline', 'publishedTime', 'siteName'].includes(key),
+);
+let count = 0;
+for (const { name, html, url, truth } of defuddleLayout ? defuddlePages(folder) : readabilityPages(folder)) {
   count++;
   const ours = await readPageMetadata(html);
-  const url = `http://fakehost/${page.name}/`;
   let theirs: Record<string, unknown> = {};
   try {
-    const result = await Defuddle(await parseHtmlDocument(html), url, { markdown: false, useAsync: false });
+    const result = await Defuddle(await parseHtmlDocument(html), url, {
+      markdown: false,
+      useAsync: false,
+      // No page is fetched: Defuddle's extractors for some sites would otherwise ask the network.
+      fetch: (() => Promise.reject(new Error('offline'))) as unknown as typeof fetch,
+    });
     theirs = {
       author: result.author,
       published: result.published,
@@ -84,7 +132,7 @@ for (const page of pages) {
   } catch {
     theirs = {};
   }
-  for (const [field, truthKey] of FIELDS) {
+  for (const [field, truthKey] of scored) {
     const tally = tallies.get(field) as Tally;
     const expected = normalize(field, truth[truthKey]);
     const mine = normalize(field, ours[field]);
@@ -94,7 +142,7 @@ for (const page of pages) {
       tally.ours++;
       if (expected !== undefined) tally.oursStated++;
     } else if (showMisses) {
-      console.log(`${page.name} ${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(mine)}`);
+      console.log(`${name} ${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(mine)}`);
     }
     if (defuddle === expected) {
       tally.defuddle++;
@@ -109,7 +157,7 @@ console.log(`${count} pages from ${folder}`);
 console.log(
   'field        | this package (all) | Defuddle (all) | stated | this package (stated) | Defuddle (stated)',
 );
-for (const [field] of FIELDS) {
+for (const [field] of scored) {
   const tally = tallies.get(field) as Tally;
   console.log(
     [
