@@ -85,6 +85,27 @@ describe('WebFetch metadata: header lines under the title, inside the frame, and
     for (const field of Object.keys(NEWS_METADATA)) expect(document).not.toHaveProperty(field);
   });
 
+  it("reads what a page states only in its text: the headline's dateline and byline, and the site in its title (runtime and built CLI)", async () => {
+    // "read from … the visible byline": no tag, JSON-LD or microdata states any of the three.
+    web.scenario('/dateline', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Winter ferry to run every ninety minutes | Kessel Courier</title></head>
+<body><header><p>Thursday, 4 December 2025</p><nav><a href="/">Home</a></nav></header><main><article>
+<h1>Winter ferry to run every ninety minutes</h1><p>By <a href="/staff/jd">Jane Doe</a> · 3 min read</p><p>4 November 2025, 09:12</p>
+${'<p>The island ferry will leave the north pier every ninety minutes instead of every hour from the first of November, the harbour office announced.</p>'.repeat(3)}
+</article><aside><h2>More from the harbour</h2><p>March 5, 2026</p></aside></main></body></html>`,
+    });
+    const stated = { author: 'Jane Doe', published: '2025-11-04T09:12:00', siteName: 'Kessel Courier' };
+    const result = await session.run.webFetch({ url: web.url('/dateline') });
+    expect(framed(result.text)).toContain(
+      `\nAuthor: ${stated.author}\nPublished: ${stated.published}\nSite: ${stated.siteName}\nLanguage: en\n`,
+    );
+    expect((result.data as OkData).document).toMatchObject(stated);
+    const run = await runBuiltCli(['fetch', web.url('/dateline'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject(stated);
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     session.events.length = 0;
     await session.run.webFetch({ url: web.url('/pages/news-article') });
