@@ -121,6 +121,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['More from the harbour', 'Most read', 'cycle lane', 'Quay Street', 'Weather'],
       },
   },
+  'blog-sidebar': {
+    "a post that declares nothing, without its blog's sidebar widgets and related posts": {
+      keeps: ['Aquadulce Claudia', 'chilli powder', 'Pinch out the tops'],
+      drops: [
+        'Plot 14 in numbers',
+        'What is growing now',
+        'Margaret',
+        'You may also like',
+        'Seed Swap North',
+      ],
+    },
+  },
   'recipe-category': {
     'the introduction and every recipe of a category marked an article by an undated og:type': {
       keeps: [

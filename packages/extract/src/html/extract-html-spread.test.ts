@@ -194,6 +194,58 @@ describe("spreadContent: a story in the one <article> that holds the page's <h1>
   });
 });
 
+describe("spreadContent: a site's sidebar and the boxes after a story are no part of the region", () => {
+  const sections = Array.from({ length: 3 }, (_, group) =>
+    Array.from({ length: 20 }, (_, index) => `section${group}word${index}`).join(' '),
+  );
+  const extras = (name: string) =>
+    Array.from({ length: 30 }, (_, index) => `${name.replace(/\W/g, '')}extra${index}`).join(' ');
+  const page = (markup: string) =>
+    parseHTML(`<!doctype html><html><body><div id="page">${markup}</div></body></html>`)
+      .document as unknown as Document;
+  const body = sections
+    .map((text, index) => `<section><h2>Group ${index}</h2><p>${text}</p></section>`)
+    .join('');
+
+  it('leaves out sidebars, widget areas, related posts and share bars by their whole id or class name (failing before: they came in)', async () => {
+    for (const box of [
+      '<div id="sidebar">',
+      '<div class="widget-area">',
+      '<div id="secondary">',
+      '<div class="sidebar-right">',
+      '<div class="related-posts">',
+      '<div id="jp-relatedposts">',
+      '<div class="sharedaddy">',
+      '<div class="share-buttons">',
+    ]) {
+      const document = page(`<div id="content">${body}</div>${box}<p>${extras(box)}</p></div>`);
+      const spread = await spreadContent(document, url, sections[0] as string);
+      expect(spread?.text, box).toContain('section2word19');
+      expect(spread?.text, box).not.toContain('extra0');
+    }
+  });
+
+  it('keeps an element whose name only starts like one: a side dish, a share price, a sidebar toggle', async () => {
+    for (const box of [
+      '<div class="side-dish">',
+      '<div class="share-price">',
+      '<div class="sidebar-toggle">',
+    ]) {
+      const document = page(`<div id="content">${body}</div>${box}<p>${extras(box)}</p></div>`);
+      const spread = await spreadContent(document, url, sections[0] as string);
+      expect(spread?.text, box).toContain('extra29');
+    }
+  });
+
+  it("gives Defuddle's article back when the region without its sidebar holds no more than twice its words", async () => {
+    const story = sections.join(' ');
+    const document = page(
+      `<div id="content"><p>${story}</p></div><div id="sidebar"><p>${extras('a')} ${extras('b')} ${extras('c')}</p></div>`,
+    );
+    expect(await spreadContent(document, url, story)).toBeUndefined();
+  });
+});
+
 describe('extractHtml: a story Readability kept in parts', () => {
   const trees = [
     'alder',

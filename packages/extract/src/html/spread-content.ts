@@ -36,6 +36,7 @@ export async function spreadContent(
   if (articleWords >= SPREAD_MIN_SHARE * regionWordBound(root)) return undefined;
   const region = root.cloneNode(true) as Element;
   removeChrome(region);
+  dropSidebars(region);
   const read = async (element: Element) => {
     const markdown = dropLinkLists(await htmlToMarkdown(element.innerHTML, baseUrl));
     const text = markdownToText(markdown);
@@ -69,6 +70,24 @@ function soleArticle(region: Element): Element | undefined {
   if (article === undefined) return undefined;
   const heading = region.getElementsByTagName('h1')[0];
   return heading !== undefined && article.contains(heading) ? article : undefined;
+}
+
+/**
+ * Names (a whole id or class name) of a site's sidebar and of the boxes that follow a story: a
+ * theme's `sidebar`, `widget-area` or `secondary` column, "related posts" and share bars.
+ */
+const SIDEBAR_NAME =
+  /^(?:(?:left|right|primary|secondary|main|blog|post)?[-_]?side[-_]?bar(?:[-_](?:left|right|primary|secondary|wrapper|container|inner|content|area))?|widget[-_]?area|widgets|secondary|related(?:[-_]?(?:posts|articles|stories|content|entries|links))?|jp-relatedposts|yarpp-related|sharedaddy|share(?:[-_]?(?:buttons|bar|links|this))?|social[-_]?share)$/i;
+
+/** Removes the sidebars and related-posts boxes inside `root` (see {@link SIDEBAR_NAME}). */
+function dropSidebars(root: Element): void {
+  for (const element of Array.from(
+    root.querySelectorAll(
+      '[id*="side" i], [class*="side" i], [id*="widget" i], [class*="widget" i], [id*="secondary" i], [class*="secondary" i], [id*="related" i], [class*="related" i], [id*="share" i], [class*="share" i]',
+    ),
+  )) {
+    if (hasName(element, (name) => SIDEBAR_NAME.test(name))) element.remove();
+  }
 }
 
 /**
