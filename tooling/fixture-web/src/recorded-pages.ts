@@ -23,6 +23,7 @@ const GOLDEN_PAGES_DIRECTORY = new URL('../../../packages/extract/test/pages/', 
 const GOLDEN_PAGES = new Set([
   'accordion-product',
   'app-landing',
+  'blog-sidebar',
   'feature-page',
   'forum-ranks',
   'forum-thread',
@@ -113,6 +114,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'undeclared-story',
     description:
       "News story on a page that declares no article, in the one <article> holding the page's <h1>, among teasers",
+  },
+  {
+    name: 'blog-sidebar',
+    description:
+      "Blog post on a page that declares nothing, beside a theme's #sidebar of text widgets and a related-posts box",
   },
 ];
 

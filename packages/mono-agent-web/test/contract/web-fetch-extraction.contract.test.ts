@@ -177,6 +177,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
       ['More from the harbour', 'Most read', 'cycle lane', 'Quay Street'],
     );
   });
+
+  it("reads a post that declares nothing without its blog's sidebar widgets and related posts (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/blog-sidebar',
+      ['Aquadulce Claudia', 'Pinch out the tops'],
+      ['Plot 14 in numbers', 'What is growing now', 'You may also like', 'Seed Swap North'],
+    );
+  });
 });
 
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
