@@ -133,6 +133,12 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       ],
     },
   },
+  'signup-form-note': {
+    'a short note declared an article, not the sign-up form Readability takes for its block': {
+      keeps: ["Radio North's guest this morning", 'press play below'],
+      drops: ['Your email address', 'Receive the monthly letter', 'Sign me up'],
+    },
+  },
   'recipe-category': {
     'the introduction and every recipe of a category marked an article by an undated og:type': {
       keeps: [

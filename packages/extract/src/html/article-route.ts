@@ -3,6 +3,7 @@ import {
   extendsBlock,
   holdsSpreadBlock,
   isBannerBlock,
+  isFormBlock,
   isFragmentOfPage,
   isMenuBlock,
   isShortBlock,
@@ -45,11 +46,10 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   // boilerplate Readability keeps; the cleaned block stands for the block when it is the same
   // article (`chooseArticle`), and a failed cleaning leaves the block as Readability gave it.
   const { found, reason: readabilityReason } = await runReadability(log, document);
-  const blockArticle = await cleanBlock(log, found, head);
+  const { cleaned: blockArticle, form } = await cleanBlock(log, found, head);
   const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
-  // A block that is mostly lists of links is the site's menu, not the story.
-  const menu = found !== undefined && blockProse !== undefined && isMenuBlock(blockProse, found.article);
-  const choice = menu ? undefined : chooseArticle(blockArticle, blockProse);
+  const notStory = notAStory(found, blockProse, form);
+  const choice = notStory === undefined ? chooseArticle(blockArticle, blockProse) : undefined;
   const chosen = choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
   // The title each stage's article falls back on: the other version of the block's.
   const blockTitle = choice === 'defuddle' ? found?.article.title : blockArticle?.title;
@@ -80,7 +80,11 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   }
   if (whole !== undefined && wholeUsable) return finishStage(log, 'defuddle', whole, wholeTitle);
   recordFailure(log, 'defuddle', wholeError ?? EMPTY_ARTICLE);
-  recordFailure(log, 'readability', readabilityReason ?? (menu ? PASSED_OVER.menu : EMPTY_ARTICLE));
+  recordFailure(
+    log,
+    'readability',
+    readabilityReason ?? (notStory === undefined ? EMPTY_ARTICLE : PASSED_OVER[notStory]),
+  );
   return { article: undefined, title: whole?.title ?? found?.article.title ?? log.pageTitle };
 }
 
@@ -88,20 +92,36 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
 type FoundBlock = Awaited<ReturnType<typeof runReadability>>['found'];
 
 /**
+ * What Readability's block is when it is no story: the site's menu (mostly lists of links) or a
+ * form (mostly its controls' labels, `form`); undefined when it may be the story.
+ */
+function notAStory(
+  found: FoundBlock,
+  prose: StageArticle | undefined,
+  form: boolean,
+): 'menu' | 'form' | undefined {
+  if (found !== undefined && prose !== undefined && isMenuBlock(prose, found.article)) return 'menu';
+  return form ? 'form' : undefined;
+}
+
+/**
  * Readability's block cleaned by Defuddle, on a page of the block and the original head, without
- * the menus and "related stories" lists that came along inside the story's block; undefined when
- * the block is not a usable article or the cleaning failed.
+ * the menus and "related stories" lists that came along inside the story's block (undefined when
+ * the block is not a usable article or the cleaning failed), and whether the block is a form (see
+ * {@link isFormBlock}).
  */
 async function cleanBlock(
   log: CascadeLog,
   found: FoundBlock,
   head: string,
-): Promise<StageArticle | undefined> {
-  if (found === undefined || !isUsableArticle(found.article.text)) return undefined;
+): Promise<{ cleaned: StageArticle | undefined; form: boolean }> {
+  if (found === undefined || !isUsableArticle(found.article.text)) return { cleaned: undefined, form: false };
   const { parseHTML } = await loadLinkedom();
   const block = parseHTML(`<!doctype html><html><head>${head}</head><body>${found.html}</body></html>`);
+  // Measured before Defuddle, which drops forms from the block it cleans; a form is not cleaned.
+  if (isFormBlock(block.document.body as unknown as Element)) return { cleaned: undefined, form: true };
   const cleaned = (await runDefuddle(log, block.document as unknown as Document)).article;
-  return cleaned === undefined ? undefined : withoutLinkLists(cleaned);
+  return { cleaned: cleaned === undefined ? undefined : withoutLinkLists(cleaned), form: false };
 }
 
 /** The chosen block and Defuddle's article of the whole page, with the titles each falls back on. */

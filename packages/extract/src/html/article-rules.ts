@@ -56,6 +56,43 @@ export const FRAGMENT_MIN_GROWTH = 1.2;
 export const FRAGMENT_MAX_EDGE = 0.15;
 
 /**
+ * The share of the words of Readability's block that its form controls' labels hold (`<label>`,
+ * `<legend>`, `<option>`, `<button>`) from which the block is a form (a newsletter sign-up, a
+ * log-in dialog) rather than a story. A page wrapped whole in a form (ASP.NET Web Forms) keeps its
+ * text in paragraphs, not in labels.
+ */
+export const FORM_BLOCK_MIN_LABEL_SHARE = 1 / 2;
+
+const FORM_LABELS = 'label, legend, option, button';
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/**
+ * Whether Readability's block (`block`, parsed) is a form: its labels hold at least
+ * {@link FORM_BLOCK_MIN_LABEL_SHARE} of its words.
+ */
+export function isFormBlock(block: Element): boolean {
+  // Each text node counted on its own: adjacent labels' words never run together.
+  let total = 0;
+  let labelled = 0;
+  const pending: Node[] = [block];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType === ELEMENT_NODE) {
+        const name = (child as Element).localName;
+        if (name !== 'script' && name !== 'style') pending.push(child);
+        continue;
+      }
+      if (child.nodeType !== TEXT_NODE) continue;
+      const count = countWords(child.nodeValue ?? '');
+      total += count;
+      if (child.parentElement?.closest(FORM_LABELS) != null) labelled += count;
+    }
+  }
+  return total > 0 && labelled >= FORM_BLOCK_MIN_LABEL_SHARE * total;
+}
+
+/**
  * Whether Readability's block is the site's menu: without its lists of links (`prose`), it keeps
  * under {@link MENU_BLOCK_MAX_PROSE_SHARE} of its words.
  */

@@ -1,5 +1,6 @@
 import type { ExtractionStage, ParserFailure } from '../types.js';
 import {
+  FORM_BLOCK_MIN_LABEL_SHARE,
   FRAGMENT_MAX_SHARE,
   MENU_BLOCK_MAX_PROSE_SHARE,
   SHORT_BLOCK_MAX_GROWTH,
@@ -108,6 +109,8 @@ export const PASSED_OVER = {
     `article page: Readability's block is short (${words} words, under ${SHORT_BLOCK_MAX_WORDS}), and the article does not hold it within ${SHORT_BLOCK_MIN_GROWTH} to ${SHORT_BLOCK_MAX_GROWTH} times its words`,
   /** Readability's block is mostly lists of links. */
   menu: `its block is mostly lists of links (under ${percent(MENU_BLOCK_MAX_PROSE_SHARE)} prose): a menu, not a story`,
+  /** Readability's block is mostly its form controls' labels. */
+  form: `its block is a form (its labels hold at least ${percent(FORM_BLOCK_MIN_LABEL_SHARE)} of its words), not a story`,
   /** Defuddle kept one section of a page whose content is spread over many. */
   oneSection: `the article holds under ${percent(SPREAD_MIN_SHARE)} of the words of the page's main region: one section of a page spread over many`,
   /** Readability is not run on such a page. */

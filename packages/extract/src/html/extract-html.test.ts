@@ -159,6 +159,18 @@ describe('extractHtml: pages declared as articles', () => {
     expect(article.markdown).not.toContain('Related two');
   });
 
+  it('passes over a block that is a form, and reads the story beside it', async () => {
+    const choice = (index: number) =>
+      `<p><label for="c${index}"><input id="c${index}" type="checkbox"> Choice ${index} <small>Hear about the harbour's meetings, its walks, its film nights and its work days, as soon as they are planned, with the place and the time</small></label></p>`;
+    const html =
+      '<!doctype html><html><head><title>The gauge</title><meta property="og:type" content="article"></head><body>' +
+      `<div id="signup"><form action="/join"><div>${Array.from({ length: 6 }, (_, index) => choice(index)).join('')}</div></form></div>` +
+      '<article><h1>The gauge</h1><p>The harbour gauge was moved to the end of the pier this week, where the crew can read it every hour at any tide.</p></article></body></html>';
+    const article = await extractHtml(html, 'https://news.example.org/gauge');
+    expect(article.text).toContain('The harbour gauge was moved');
+    expect(article.text).not.toContain('Choice 3');
+  });
+
   it('leaves the captions of a story’s pictures out, and keeps them on a reference page', async () => {
     const paragraph = (index: number) =>
       `<p>Paragraph ${index} of the story tells how the harbour gauge was moved, checked and read again, every hour, by the same crew of three.</p>`;
