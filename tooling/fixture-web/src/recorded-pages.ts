@@ -36,6 +36,7 @@ const GOLDEN_PAGES = new Set([
   'recipe-category',
   'saved-story',
   'services-webforms',
+  'signup-form-note',
   'undeclared-story',
 ]);
 
@@ -114,6 +115,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'undeclared-story',
     description:
       "News story on a page that declares no article, in the one <article> holding the page's <h1>, among teasers",
+  },
+  {
+    name: 'signup-form-note',
+    description:
+      'Short note declared an article beside a sign-up form whose labels outnumber its words, which Readability takes for its block',
   },
   {
     name: 'blog-sidebar',

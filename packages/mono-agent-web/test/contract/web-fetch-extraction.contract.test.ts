@@ -178,6 +178,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('reads a short note, not the sign-up form beside it that Readability takes for its block (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/signup-form-note',
+      ["Radio North's guest this morning", 'press play below'],
+      ['Your email address', 'Receive the monthly letter', 'Sign me up'],
+    );
+  });
+
   it("reads a post that declares nothing without its blog's sidebar widgets and related posts (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/blog-sidebar',
