@@ -10,11 +10,10 @@
 // Usage (from this folder):
 //   node --conditions=@mono-agent/source --import tsx extraction-worker.ts <dataset> <ids.json> <out.json> <pipeline,...> [--thread worker]
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
+import { startTsxWorker } from './tsx-worker.js';
 
 /** A pipeline's answer for one page: the text scored, and the Markdown when the pipeline writes some. */
 interface PipelineOutput {
@@ -176,20 +175,8 @@ async function measureInWorker(
   idsFile: string,
   pipelineList: string,
 ): Promise<WorkerResult> {
-  const { EXTRACTION_WORKER_YOUNG_HEAP_MB } = await import('../src/pool/pool-options.js');
   // This file again, as the worker's code, through tsx as the extraction pool loads its worker's.
-  const tsx = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const boot = `const { register } = await import(${JSON.stringify(pathToFileURL(tsx).href)}); register(); await import(${JSON.stringify(import.meta.url)});`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-    execArgv: ['--conditions=@mono-agent/source'],
-    workerData: { dataset, idsFile, pipelineList },
-    resourceLimits: {
-      maxOldGenerationSizeMb: WORKER_HEAP_MB,
-      maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,
-    },
-  });
+  const worker = await startTsxWorker(import.meta.url, { dataset, idsFile, pipelineList }, WORKER_HEAP_MB);
   try {
     const result = await new Promise<WorkerResult>((resolve, reject) => {
       worker.once('message', resolve);

@@ -19,12 +19,12 @@
 // article pages, default 24. MONO_AGENT_BENCH_DATA as for compare-extraction.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, type Worker, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import type { LinkedomSpeedup } from '../src/linkedom/install.js';
+import { startTsxWorker } from './tsx-worker.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '../../..');
@@ -124,25 +124,13 @@ function readPages(perType: number, zyte: number): Page[] {
 /** Runs every page through every variant, interleaved, and prints the times. */
 async function measure(pages: Page[], out: string | undefined): Promise<void> {
   const { createFlagLock } = await import('../src/pool/worker-heap.js');
-  const { EXTRACTION_WORKER_YOUNG_HEAP_MB } = await import('../src/pool/pool-options.js');
   const flagLock = createFlagLock();
   const names = Object.keys(VARIANTS);
   const workers = new Map<string, Worker>();
-  // This file again, as each worker's code, through tsx as the extraction pool loads its worker's.
-  const tsx = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const boot = `const { register } = await import(${JSON.stringify(pathToFileURL(tsx).href)}); register(); await import(${JSON.stringify(import.meta.url)});`;
   for (const name of names) {
+    // This file again, as each worker's code, through tsx as the extraction pool loads its worker's.
     // One at a time: their start-up is not measured, but it would crowd the ones already started.
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-      execArgv: ['--conditions=@mono-agent/source'],
-      workerData: { skip: VARIANTS[name], flagLock },
-      resourceLimits: {
-        maxOldGenerationSizeMb: WORKER_HEAP_MB,
-        maxYoungGenerationSizeMb: EXTRACTION_WORKER_YOUNG_HEAP_MB,
-      },
-    });
+    const worker = await startTsxWorker(import.meta.url, { skip: VARIANTS[name], flagLock }, WORKER_HEAP_MB);
     const report = await new Promise<Record<string, string>>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
