@@ -139,6 +139,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Your email address', 'Receive the monthly letter', 'Sign me up'],
     },
   },
+  'embedded-recording': {
+    "a link to each embedded player's media, named by its frame's title, and no advertising frame": {
+      keeps: [
+        '[YouTube video: Harbour choir, winter concert 2025](https://www.youtube.com/watch?v=Qh7Yd2-kP0w)',
+        '[Spotify recording: Ines Varga on the evening call](https://open.spotify.com/episode/7pLw3Xk2Qq9ZrT1aBcDeFg)',
+        'welcomes new voices',
+      ],
+      drops: ['ads.example.net', 'Spotify Embed'],
+    },
+  },
   'recipe-category': {
     'the introduction and every recipe of a category marked an article by an undated og:type': {
       keeps: [

@@ -7,6 +7,7 @@ import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { dropLayoutClasses } from './layout-classes.js';
 import { markMathLatex } from './mathml-latex.js';
+import { linkMediaEmbeds } from './media-embeds.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { dropScreenVariants } from './screen-variants.js';
@@ -95,6 +96,8 @@ export async function parseShownDocument(html: string): Promise<Document> {
  */
 export async function prepareDocument(html: string): Promise<Document> {
   const document = await parseShownDocument(html);
+  // Frames of known players become links to their media before every frame is dropped.
+  if (/<iframe\b/i.test(html)) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
   dropLayoutClasses(document);
   normalizeImageSources(document);
