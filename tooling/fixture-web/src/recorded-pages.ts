@@ -24,6 +24,7 @@ const GOLDEN_PAGES = new Set([
   'accordion-product',
   'app-landing',
   'blog-sidebar',
+  'embedded-recording',
   'feature-page',
   'forum-ranks',
   'forum-thread',
@@ -120,6 +121,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'signup-form-note',
     description:
       'Short note declared an article beside a sign-up form whose labels outnumber its words, which Readability takes for its block',
+  },
+  {
+    name: 'embedded-recording',
+    description:
+      'Story with a YouTube concert and a Spotify interview embedded in frames, and an advertising frame',
   },
   {
     name: 'blog-sidebar',

@@ -178,6 +178,17 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('links the video and the recording a story embeds instead of dropping them with its frames (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/embedded-recording',
+      [
+        '[YouTube video: Harbour choir, winter concert 2025](https://www.youtube.com/watch?v=Qh7Yd2-kP0w)',
+        '[Spotify recording: Ines Varga on the evening call](https://open.spotify.com/episode/7pLw3Xk2Qq9ZrT1aBcDeFg)',
+      ],
+      ['ads.example.net'],
+    );
+  });
+
   it('reads a short note, not the sign-up form beside it that Readability takes for its block (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/signup-form-note',
