@@ -1,3 +1,4 @@
+import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { HIDDEN_KEEP_SHARE, hiddenByMarkup } from './hidden-content.js';
 import { scanHtml } from './html-scan.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
@@ -31,44 +32,6 @@ const SKIPPED = new Set([
   'nav',
   'head',
   'title',
-]);
-
-/** Elements that end a paragraph. */
-const BLOCKS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'header',
-  'hr',
-  'html',
-  'li',
-  'main',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tr',
-  'ul',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
 ]);
 
 const HEADING = /^h([1-6])$/;
@@ -139,7 +102,7 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
         }
         return;
       }
-      if (BLOCKS.has(name)) {
+      if (PARAGRAPH_BLOCKS.has(name)) {
         flush();
         const heading = HEADING.exec(name);
         if (heading !== null) prefix = `${'#'.repeat(Number(heading[1]))} `;
@@ -164,7 +127,7 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
         if (link !== undefined) closeLink(link);
         return;
       }
-      if (BLOCKS.has(name)) flush();
+      if (PARAGRAPH_BLOCKS.has(name)) flush();
     },
   });
   flush();
