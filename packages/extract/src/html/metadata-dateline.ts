@@ -1,3 +1,4 @@
+import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import type { DomNode } from './metadata-markup.js';
 import { clean, withoutControls } from './metadata-text.js';
@@ -30,44 +31,11 @@ const STORY_LINE_CHARS = 150;
 /** How many `<h1>`s are weighed as the headline (a site's logo is often the first). */
 const MAX_HEADLINES = 5;
 
-/** Elements whose text starts and ends a line. */
-const BLOCKS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'section',
-  'summary',
-  'table',
-  'td',
-  'th',
-  'tr',
-  'ul',
-]);
+/**
+ * Elements whose text starts and ends a line: those that end a paragraph, and the menus, table cells
+ * and heading groups a dateline can sit beside.
+ */
+const BLOCKS: ReadonlySet<string> = new Set([...PARAGRAPH_BLOCKS, 'nav', 'td', 'th', 'hgroup']);
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
