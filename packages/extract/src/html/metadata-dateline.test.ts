@@ -157,6 +157,11 @@ describe('readPageMetadata: a byline line beside the headline', () => {
       await author(`<h1>Winter ferry</h1><p>By the way, the pier is closed.</p>${STORY}`),
     ).toBeUndefined();
     expect(await author(`<h1>Winter ferry</h1><p>by ferry or by bus</p>${STORY}`)).toBeUndefined();
+    // A joining word counts whole: "android" is no "and", "default" no "de".
+    expect(await author(`<h1>Winter ferry</h1><p>By android developers</p>${STORY}`)).toBeUndefined();
+    expect(await author(`<h1>Winter ferry</h1><p>By Ludwig van Beethoven</p>${STORY}`)).toBe(
+      'Ludwig van Beethoven',
+    );
   });
 });
 

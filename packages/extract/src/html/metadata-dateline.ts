@@ -105,11 +105,12 @@ function datelineAuthor(
   const match = BYLINE_LINE.exec(line);
   if (match === null) return undefined;
   const names = linkedNames(stripByline(`By ${match[1]}`), pieces);
-  // Names: one to eight words, each starting with a capital letter or joined by "and" / "&".
+  // Names: one to eight words, each starting with a capital letter or a joining word or particle
+  // ("and", "&", "van", "de"), whole.
   const words = names.split(/\s+/);
   if (words.length === 0 || words.length > 8 || /[.?!:]$/.test(names)) return undefined;
   const named = words.every((word) =>
-    /^(?:and|&|und|et|y|e|van|von|de|der|den|da|di|du|la|le|\p{Lu})/u.test(word),
+    /^(?:(?:and|&|und|et|y|e|van|von|de|der|den|da|di|du|la|le)$|\p{Lu})/u.test(word),
   );
   return named && /\p{L}/u.test(names) ? names : undefined;
 }
