@@ -191,6 +191,10 @@ describe('readPageMetadata: bylines and author tags written with more than the n
     expect(await tagged('Dr Jane Smith - https://blog.example.com/')).toBe('Dr Jane Smith');
     expect(await tagged('Benjamin Johnson, Sr. Director of Operations')).toBe('Benjamin Johnson');
     expect(await tagged('Dr. Vahid Osman -')).toBe('Dr. Vahid Osman');
+    // JSON-LD's authors are names each, joined by commas: none of them is a job title.
+    const ld =
+      '<script type="application/ld+json">{"@type":"NewsArticle","author":[{"name":"Jane Doe"},{"name":"Night Editor"}]}</script>';
+    expect(await author('<p>Text.</p>', `<title>T</title>${ld}`)).toBe('Jane Doe, Night Editor');
   });
 });
 

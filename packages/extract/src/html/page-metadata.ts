@@ -132,12 +132,13 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
 
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const author =
-    tidyAuthor(ld.author) ??
+    tidyAuthor(ld.author, false) ??
     tidyAuthor(
       meta(
         AUTHOR_META.filter((key) => key !== 'citation_author'),
         isName,
       ),
+      true,
     ) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined) ??
     microdataAuthor(found.itemAuthors) ??
@@ -212,17 +213,18 @@ function siteFromTitle(title: string | undefined, headlines: readonly string[]):
 }
 
 /**
- * An author the markup states, as the byline's names: without the quotes, the "By", the link or the
- * job title some sites put in the tag ("\"Jane Doe\"", "By Jane Doe", "Jane Doe - https://…",
- * "Jane Doe, Senior Editor"); undefined when nothing is left.
+ * An author the markup states, as the byline's names: without the quotes, the "By" or the link some
+ * sites put in the tag ("\"Jane Doe\"", "By Jane Doe", "Jane Doe - https://…"), and for one
+ * `<meta>` tag (`roles`) the job title after a comma ("Jane Doe, Senior Editor"; JSON-LD's authors,
+ * joined by commas, are names each); undefined when nothing is left.
  */
-function tidyAuthor(author: string | undefined): string | undefined {
+function tidyAuthor(author: string | undefined, roles: boolean): string | undefined {
   if (author === undefined) return undefined;
-  const names = author
+  const unquoted = author
     .replace(/\s+[-–—|]\s+(?:https?:\/\/|www\.)\S+$/i, '')
     .replace(/^\s*["“”'‘’]+|["“”'‘’]+\s*$/g, '')
-    .replace(/^by\s+/i, '')
-    .replace(ROLE_AFTER_NAMES, '')
+    .replace(/^by\s+/i, '');
+  const names = (roles ? unquoted.replace(ROLE_AFTER_NAMES, '') : unquoted)
     .replace(/[\s,;:|–—-]+$/, '')
     .trim();
   return names === '' ? undefined : names;
