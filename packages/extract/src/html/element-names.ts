@@ -4,6 +4,26 @@ export function hasName(element: Element, test: (name: string) => boolean): bool
   return (element.getAttribute('class') ?? '').split(/\s+/).some((name) => name !== '' && test(name));
 }
 
+/**
+ * The elements under `root` whose class attribute (or, with `ids`, id) holds a match of `pattern`
+ * anywhere in its value, in document order: what `[class*="word" i], [id*="word" i]` selects for
+ * each word of the pattern, in one walk that reads each attribute once. A selector of that many
+ * substring alternatives tests every one of them on every element of the page.
+ */
+export function elementsNamed(root: ParentNode, pattern: RegExp, ids: boolean): Element[] {
+  const found: Element[] = [];
+  for (const element of Array.from(root.querySelectorAll(ids ? '[class], [id]' : '[class]'))) {
+    const classes = element.getAttribute('class');
+    if (
+      (classes !== null && pattern.test(classes)) ||
+      (ids && pattern.test(element.getAttribute('id') ?? ''))
+    ) {
+      found.push(element);
+    }
+  }
+  return found;
+}
+
 /** Elements that end a paragraph. */
 export const PARAGRAPH_BLOCKS: ReadonlySet<string> = new Set([
   'address',

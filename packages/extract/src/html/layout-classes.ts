@@ -1,3 +1,5 @@
+import { elementsNamed } from './element-names.js';
+
 /**
  * Class names that say how a box lays out, in words both extractors read as a verdict on its content.
  * Readability takes points off, or removes outright, any element whose class holds "scroll",
@@ -68,26 +70,6 @@ const CHROME_WORDS = [
   'pager',
 ];
 const CHROME_NAME = new RegExp(CHROME_WORDS.join('|'), 'i');
-
-/**
- * The elements under `root` whose class attribute (or, with `ids`, id) holds a match of `pattern`
- * anywhere in its value, in document order: what `[class*="word" i], [id*="word" i]` selects for
- * each word of the pattern, in one walk that reads each attribute once. A selector of that many
- * substring alternatives tests every one of them on every element of the page.
- */
-function elementsNamed(root: ParentNode, pattern: RegExp, ids: boolean): Element[] {
-  const found: Element[] = [];
-  for (const element of Array.from(root.querySelectorAll(ids ? '[class], [id]' : '[class]'))) {
-    const classes = element.getAttribute('class');
-    if (
-      (classes !== null && pattern.test(classes)) ||
-      (ids && pattern.test(element.getAttribute('id') ?? ''))
-    ) {
-      found.push(element);
-    }
-  }
-  return found;
-}
 
 /** Elements that are chrome by their tag, whatever their names say. */
 const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'menu', 'a', 'body']);
