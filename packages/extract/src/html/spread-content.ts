@@ -1,6 +1,6 @@
 import { countWords, isUsableArticle } from './choose-article.js';
 import { dropLinkLists } from './drop-link-lists.js';
-import { hasName } from './element-names.js';
+import { elementsNamed, hasName } from './element-names.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { markdownToText } from './markdown-to-text.js';
 import { mainRegion, regionWordBound, removeChrome } from './page-chrome.js';
@@ -81,13 +81,7 @@ const SIDEBAR_NAME =
 
 /** Removes the sidebars and related-posts boxes inside `root` (see {@link SIDEBAR_NAME}). */
 function dropSidebars(root: Element): void {
-  for (const element of Array.from(
-    root.querySelectorAll(
-      '[id*="side" i], [class*="side" i], [id*="widget" i], [class*="widget" i], [id*="secondary" i], [class*="secondary" i], [id*="related" i], [class*="related" i], [id*="share" i], [class*="share" i]',
-    ),
-  )) {
-    if (hasName(element, (name) => SIDEBAR_NAME.test(name))) element.remove();
-  }
+  removeNamed(root, /side|widget|secondary|related|share/i, SIDEBAR_NAME);
 }
 
 /**
@@ -100,11 +94,17 @@ const COMMENT_SECTION_NAME =
 
 /** Removes the comment sections inside `root` (see {@link COMMENT_SECTION_NAME}); whether it found any. */
 function dropCommentSections(root: Element): boolean {
+  return removeNamed(root, /comment|disqus/i, COMMENT_SECTION_NAME);
+}
+
+/**
+ * Removes the elements inside `root` with a whole id or class name that `name` matches (found by
+ * `hint`, a part every such name holds, in one walk); whether it removed any.
+ */
+function removeNamed(root: Element, hint: RegExp, name: RegExp): boolean {
   let found = false;
-  for (const element of Array.from(
-    root.querySelectorAll('[id*="comment" i], [class*="comment" i], [id*="disqus" i]'),
-  )) {
-    if (hasName(element, (name) => COMMENT_SECTION_NAME.test(name))) {
+  for (const element of elementsNamed(root, hint, true)) {
+    if (hasName(element, (whole) => name.test(whole))) {
       element.remove();
       found = true;
     }
