@@ -1,6 +1,6 @@
 import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
-import type { DomNode } from './metadata-markup.js';
+import { type DomNode, textOf } from './metadata-markup.js';
 import { clean, withoutControls } from './metadata-text.js';
 
 /**
@@ -29,7 +29,7 @@ const LINES_AFTER = 6;
 const STORY_LINE_CHARS = 150;
 
 /** How many `<h1>`s are weighed as the headline (a site's logo is often the first). */
-const MAX_HEADLINES = 5;
+export const MAX_HEADLINES = 5;
 
 /**
  * Elements whose text starts and ends a line: those that end a paragraph, and the menus, table cells
@@ -329,18 +329,4 @@ function contains(ancestor: DomNode, node: DomNode): boolean {
     if (at === ancestor) return true;
   }
   return false;
-}
-
-/** The visible text of a headline (or any element): scripts, styles and drawings left out. */
-export function textOf(node: DomNode): string {
-  let text = '';
-  const pending: DomNode[] = [node];
-  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
-    if (current.type === 'text') text += current.data ?? '';
-    else if (current.type === 'tag' && !SKIPPED.has(current.name ?? '')) {
-      const children = current.children ?? [];
-      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as DomNode);
-    }
-  }
-  return text;
 }

@@ -153,7 +153,7 @@ function isBylineCandidate(name: string, attribs: Record<string, string>): boole
 }
 
 /** The text of a node; `raw` keeps a script's text, otherwise scripts and styles are skipped. */
-function textOf(node: DomNode, raw = false): string {
+export function textOf(node: DomNode, raw = false): string {
   let text = '';
   const pending: DomNode[] = [node];
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {

@@ -1,5 +1,5 @@
 import { loadHtmlparser2 } from '../lazy-modules.js';
-import { readDateline, textOf } from './metadata-dateline.js';
+import { MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
 import { readJsonLd } from './metadata-json-ld.js';
 import {
@@ -9,6 +9,7 @@ import {
   microdataName,
   ROLE_AFTER_NAMES,
   stripByline,
+  textOf,
   visibleByline,
 } from './metadata-markup.js';
 import {
@@ -161,7 +162,7 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
     microdataName(found.itemPublishers) ??
     siteFromTitle(found.title, [
-      ...found.headlines.slice(0, 5).map(textOf),
+      ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
       ...(found.meta.get('og:title') ?? []),
       ...(found.meta.get('twitter:title') ?? []),
     ]);
