@@ -195,6 +195,10 @@ describe('readPageMetadata: bylines and author tags written with more than the n
     const ld =
       '<script type="application/ld+json">{"@type":"NewsArticle","author":[{"name":"Jane Doe"},{"name":"Night Editor"}]}</script>';
     expect(await author('<p>Text.</p>', `<title>T</title>${ld}`)).toBe('Jane Doe, Night Editor');
+    // One author's name with a job title after it is the name alone.
+    const titled =
+      '<script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"TOM KRISHER, AP Auto Writer"}}</script>';
+    expect(await author('<p>Text.</p>', `<title>T</title>${titled}`)).toBe('TOM KRISHER');
   });
 });
 

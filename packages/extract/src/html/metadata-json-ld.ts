@@ -1,5 +1,5 @@
 import { toIsoDate } from './metadata-dates.js';
-import { stripByline } from './metadata-markup.js';
+import { ROLE_AFTER_NAMES, stripByline } from './metadata-markup.js';
 import { clean, isName, isUrl, joinNames, languageTag } from './metadata-text.js';
 
 /** The most JSON-LD nodes looked at: a page's data may be a whole catalogue. */
@@ -149,7 +149,9 @@ function personNames(value: unknown, resolve: (value: unknown) => unknown): stri
                 )
               : undefined))
           : undefined;
-    if (name !== undefined && isName(name)) names.push(name);
+    // One author's name with a job title after it ("Jane Doe, AP Auto Writer"): the name alone.
+    const alone = name?.replace(ROLE_AFTER_NAMES, '').trim();
+    if (alone !== undefined && isName(alone)) names.push(alone);
   }
   return names.length > 0 ? joinNames(names) : undefined;
 }
