@@ -1,6 +1,6 @@
 import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
-import { type DomNode, textOf } from './metadata-markup.js';
+import { type DomNode, linkedNames, textOf } from './metadata-markup.js';
 import { clean, withoutControls } from './metadata-text.js';
 
 /**
@@ -193,22 +193,6 @@ function authorOn(line: Line, stripByline: (text: string) => string): string | u
     if (names !== undefined) return names;
   }
   return undefined;
-}
-
-/**
- * A byline's names cut after the one its link holds when the rest is not more names: "By A. J. Neal
- * View in digital edition" is "A. J. Neal"; "By Jane Doe and John Roe" stays whole.
- */
-function linkedNames(names: string, pieces: readonly string[]): string {
-  for (const raw of pieces) {
-    const piece = clean(raw);
-    if (piece === '' || piece === names || !names.startsWith(piece)) continue;
-    const rest = names.slice(piece.length);
-    // A rest glued to the names ("Jane DoePublished") is the next element's text.
-    const apart = /^\s/.test(rest) || /^\p{Lu}/u.test(rest);
-    if (apart && !/^\s*(?:,|&|and\b|und\b|et\b|y\b|e\b)/i.test(rest)) return piece.replace(/[\s,;:]+$/, '');
-  }
-  return names;
 }
 
 /** A line cut at the marks pages put between a byline, a date and a reading time. */

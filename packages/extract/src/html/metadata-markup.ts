@@ -262,3 +262,19 @@ export function stripByline(text: string): string {
   names = names.replace(ROLE_AFTER_NAMES, '');
   return names.replace(/[\s,;:]+$/, '').trim();
 }
+
+/**
+ * A byline's names cut after the one its link holds when the rest is not more names: "By A. J. Neal
+ * View in digital edition" is "A. J. Neal"; "By Jane Doe and John Roe" stays whole.
+ */
+export function linkedNames(names: string, pieces: readonly string[]): string {
+  for (const raw of pieces) {
+    const piece = clean(raw);
+    if (piece === '' || piece === names || !names.startsWith(piece)) continue;
+    const rest = names.slice(piece.length);
+    // A rest glued to the names ("Jane DoePublished") is the next element's text.
+    const apart = /^\s/.test(rest) || /^\p{Lu}/u.test(rest);
+    if (apart && !/^\s*(?:,|&|and\b|und\b|et\b|y\b|e\b)/i.test(rest)) return piece.replace(/[\s,;:]+$/, '');
+  }
+  return names;
+}
