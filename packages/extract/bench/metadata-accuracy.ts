@@ -7,6 +7,11 @@
 // - Defuddle's fixtures: a folder with `fixtures/<name>.html` and `expected/<name>.md`, whose JSON
 //   preamble records `author`, `published` and `site` (language and description are not scored).
 //   These are Defuddle's own answers, so its column there agrees with itself.
+// - Postlight Parser's (Mercury's) tests of its site extractors: a checkout with `fixtures/` and
+//   `src/extractors/custom/<host>/index.test.js`, whose first case names a fixture and its URL and
+//   asserts an `author` and a `date_published` for some pages. Only the fields a page's test asserts
+//   are scored for it, so both columns count the pages stating the field; its dates are UTC
+//   instants, so a date matches when it is the same day or within 14 hours (a zone's offset) of it.
 //
 // Run from the repository root:
 //   pnpm tsx packages/extract/bench/metadata-accuracy.ts <folder> [--misses]
@@ -49,7 +54,32 @@ const normalize = (field: Field, value: unknown): string | undefined => {
     .trim();
 };
 
+/**
+ * Whether a value matches the truth (both normalized, see {@link normalize}). Postlight's dates are
+ * UTC instants of what the page wrote in its own zone, so there a date also matches within 14 hours.
+ */
+function same(
+  field: Field,
+  value: string | undefined,
+  expected: string | undefined,
+  rawTruth: unknown,
+  raw: unknown,
+): boolean {
+  if (value === expected) return true;
+  if (!mercuryLayout || field !== 'published' || typeof raw !== 'string' || typeof rawTruth !== 'string')
+    return false;
+  const instant = Date.parse(toIsoDate(raw.trim()) ?? '');
+  const truthInstant = Date.parse(rawTruth);
+  return (
+    Number.isFinite(instant) &&
+    Number.isFinite(truthInstant) &&
+    Math.abs(instant - truthInstant) <= 14 * 3600e3
+  );
+}
+
 interface Tally {
+  /** Pages scored for the field (every page, but for the fields a Postlight test leaves unsaid). */
+  pages: number;
   ours: number;
   defuddle: number;
   stated: number;
@@ -58,7 +88,10 @@ interface Tally {
 }
 
 const tallies = new Map<Field, Tally>(
-  FIELDS.map(([field]) => [field, { ours: 0, defuddle: 0, stated: 0, oursStated: 0, defuddleStated: 0 }]),
+  FIELDS.map(([field]) => [
+    field,
+    { pages: 0, ours: 0, defuddle: 0, stated: 0, oursStated: 0, defuddleStated: 0 },
+  ]),
 );
 const { Defuddle } = await loadDefuddle();
 interface TestPage {
@@ -67,6 +100,8 @@ interface TestPage {
   url: string;
   /** The truth, in Readability's keys; a key a layout does not record is left out. */
   truth: Record<string, unknown>;
+  /** Only these keys are scored for the page (every scored key when absent). */
+  recorded?: ReadonlySet<string>;
 }
 
 /** Readability's layout: `<name>/source.html` and `<name>/expected-metadata.json`. */
@@ -106,12 +141,59 @@ function* defuddlePages(root: string): Generator<TestPage> {
   }
 }
 
+/** A JavaScript string literal's value (quotes and escapes), or undefined for a template with `${`. */
+function stringValue(literal: string): string | undefined {
+  const inner = literal.slice(1, -1);
+  if (literal.startsWith('`') && inner.includes('${')) return undefined;
+  const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', 0: '\0' };
+  return inner.replace(/\\(u\{[\da-f]+\}|u[\da-f]{4}|x[\da-f]{2}|[\s\S])/gi, (_, sequence: string) => {
+    if (/^[ux]/i.test(sequence) && sequence.length > 1) {
+      return String.fromCodePoint(Number.parseInt(sequence.replace(/^[ux]\{?|\}$/gi, ''), 16));
+    }
+    return escapes[sequence] ?? sequence;
+  });
+}
+
+const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60)`;
+
+/** Postlight Parser's layout: `fixtures/` and one test file per site extractor. */
+function* mercuryPages(root: string): Generator<TestPage> {
+  const custom = join(root, 'src', 'extractors', 'custom');
+  for (const host of readdirSync(custom).sort()) {
+    const testFile = join(custom, host, 'index.test.js');
+    if (!existsSync(testFile)) continue;
+    const test = readFileSync(testFile, 'utf8');
+    const url = new RegExp(`\\b(?:url|uri)\\s*=\\s*${LITERAL}`).exec(test)?.[1];
+    const fixture = /readFileSync\(\s*'\.\/fixtures\/([^']+)'/.exec(test)?.[1];
+    if (url === undefined || fixture === undefined || !existsSync(join(root, 'fixtures', fixture))) continue;
+    const asserted = (name: string) => {
+      const found = new RegExp(`assert\\.equal\\(\\s*${name},\\s*${LITERAL}`).exec(test)?.[1];
+      return found === undefined ? undefined : stringValue(found);
+    };
+    const truth = { byline: asserted('author'), publishedTime: asserted('date_published') };
+    const recorded = new Set(
+      Object.keys(truth).filter((key) => truth[key as keyof typeof truth] !== undefined),
+    );
+    if (recorded.size === 0) continue;
+    const html = readFileSync(join(root, 'fixtures', fixture), 'utf8');
+    yield { name: host, html, url: stringValue(url) ?? '', truth, recorded };
+  }
+}
+
 const defuddleLayout = existsSync(join(folder, 'fixtures')) && existsSync(join(folder, 'expected'));
-const scored = FIELDS.filter(
-  ([, key]) => !defuddleLayout || ['byline', 'publishedTime', 'siteName'].includes(key),
-);
+const mercuryLayout =
+  existsSync(join(folder, 'fixtures')) && existsSync(join(folder, 'src', 'extractors', 'custom'));
+const scored = FIELDS.filter(([, key]) => {
+  if (mercuryLayout) return ['byline', 'publishedTime'].includes(key);
+  return !defuddleLayout || ['byline', 'publishedTime', 'siteName'].includes(key);
+});
+const pages = mercuryLayout
+  ? mercuryPages(folder)
+  : defuddleLayout
+    ? defuddlePages(folder)
+    : readabilityPages(folder);
 let count = 0;
-for (const { name, html, url, truth } of defuddleLayout ? defuddlePages(folder) : readabilityPages(folder)) {
+for (const { name, html, url, truth, recorded } of pages) {
   count++;
   const ours = await readPageMetadata(html);
   let theirs: Record<string, unknown> = {};
@@ -133,18 +215,20 @@ for (const { name, html, url, truth } of defuddleLayout ? defuddlePages(folder) 
     theirs = {};
   }
   for (const [field, truthKey] of scored) {
+    if (recorded !== undefined && !recorded.has(truthKey)) continue;
     const tally = tallies.get(field) as Tally;
+    tally.pages++;
     const expected = normalize(field, truth[truthKey]);
     const mine = normalize(field, ours[field]);
     const defuddle = normalize(field, theirs[field]);
     if (expected !== undefined) tally.stated++;
-    if (mine === expected) {
+    if (same(field, mine, expected, truth[truthKey], ours[field])) {
       tally.ours++;
       if (expected !== undefined) tally.oursStated++;
     } else if (showMisses) {
       console.log(`${name} ${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(mine)}`);
     }
-    if (defuddle === expected) {
+    if (same(field, defuddle, expected, truth[truthKey], theirs[field])) {
       tally.defuddle++;
       if (expected !== undefined) tally.defuddleStated++;
     }
@@ -162,8 +246,8 @@ for (const [field] of scored) {
   console.log(
     [
       field.padEnd(12),
-      `${tally.ours}/${count} ${percent(tally.ours, count)}`.padEnd(18),
-      `${tally.defuddle}/${count} ${percent(tally.defuddle, count)}`.padEnd(14),
+      `${tally.ours}/${tally.pages} ${percent(tally.ours, tally.pages)}`.padEnd(18),
+      `${tally.defuddle}/${tally.pages} ${percent(tally.defuddle, tally.pages)}`.padEnd(14),
       String(tally.stated).padEnd(6),
       `${tally.oursStated} ${percent(tally.oursStated, tally.stated)}`.padEnd(21),
       `${tally.defuddleStated} ${percent(tally.defuddleStated, tally.stated)}`,

@@ -202,6 +202,13 @@ describe('golden pages: the behaviour each page is kept for', () => {
     expect(markdown.indexOf('ferry to the island')).toBeGreaterThan(markdown.indexOf('2.4 million euro'));
   });
 
+  it("publisher-byline: the writer from the byline's own element over an author tag that names the site, and the date under the subtitle", () => {
+    const metadata = JSON.parse(expected('publisher-byline', GOLDEN_FILES.metadata));
+    expect(metadata.author).toBe('Mara Quinn');
+    expect(metadata.published).toBe('2025-11-20T16:05:00Z');
+    expect(metadata.siteName).toBe('Coastline Daily');
+  });
+
   it('every page named here is in the corpus', () => {
     for (const name of Object.keys(BEHAVIOURS)) expect(goldenPageNames()).toContain(name);
   });

@@ -34,6 +34,7 @@ const GOLDEN_PAGES = new Set([
   'news-article',
   'pricing-page',
   'product-page',
+  'publisher-byline',
   'recipe-category',
   'saved-story',
   'services-webforms',
@@ -131,6 +132,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'blog-sidebar',
     description:
       "Blog post on a page that declares nothing, beside a theme's #sidebar of text widgets and a related-posts box",
+  },
+  {
+    name: 'publisher-byline',
+    description:
+      'News story whose author tag names the site, with the writer in a byline of separate elements under a subtitle heading',
   },
 ];
 

@@ -28,6 +28,10 @@ describe('datelineDate: a whole text that is one date', () => {
     expect(datelineDate('2024-03-05')).toBe('2024-03-05');
     expect(datelineDate('5. März 2024')).toBe('2024-03-05');
     expect(datelineDate('12 de marzo de 2024')).toBe('2024-03-12');
+    expect(datelineDate('2019.04.03')).toBe('2019-04-03');
+    expect(datelineDate('2019年2月27日（水）')).toBe('2019-02-27');
+    expect(datelineDate('2019年04月28日 08時00分')).toBe('2019-04-28T08:00:00');
+    expect(datelineDate('2024년 3월 5일')).toBe('2024-03-05');
   });
 
   it('refuses a text that holds more than a date', () => {
@@ -101,6 +105,36 @@ describe('readPageMetadata: the dateline beside the headline', () => {
     expect(await published(`<h1>Winter ferry</h1><h2>Timetable</h2><p>March 5, 2026</p>`)).toBeUndefined();
   });
 
+  it("passes over the headline's subtitle heading, and stops at the next heading", async () => {
+    expect(
+      await published(
+        `<h1>Winter ferry</h1><h2>The harbour office adds crossings this winter.</h2><p><a href="/a/jd">Jane Doe</a> - <time datetime="2016-08-10T11:15:53+00:00">Aug 10, 2016</time></p>${STORY}`,
+      ),
+    ).toBe('2016-08-10T11:15:53Z');
+    expect(
+      await published(
+        `<h1>Winter ferry</h1><h2>The harbour office adds crossings this winter.</h2><h2>The new timetable for every pier</h2><p>Aug 10, 2016</p>${STORY}`,
+      ),
+    ).toBeUndefined();
+    // A subtitle is a sentence: a short heading of five words is a section's.
+    expect(
+      await published(
+        `<h1>Winter ferry</h1><h2>The timetable for every pier</h2><p>Aug 10, 2016</p>${STORY}`,
+      ),
+    ).toBeUndefined();
+    expect(
+      await published(
+        `<h1>Winter ferry</h1><h2>The new timetable for every pier</h2><p>Aug 10, 2016</p>${STORY}`,
+      ),
+    ).toBe('2016-08-10');
+    // A heading that is a link is a teaser's: an edition's first story, not the page's subtitle.
+    expect(
+      await published(
+        `<h1>Weekly edition</h1><h2><a href="/a/1">A trademark battle in the maker community</a></h2><div class="FeatureByline">By <b>Ana Ruiz</b><br>March 25, 2015</div>${STORY}`,
+      ),
+    ).toBeUndefined();
+  });
+
   it('looks six lines after the headline and three before it, and no further', async () => {
     const date = '<p>March 5, 2024</p>';
     expect(await published(`<h1>Winter ferry</h1>${filler(5)}${date}${STORY}`)).toBe('2024-03-05');
@@ -172,6 +206,80 @@ describe('readPageMetadata: bylines and author tags written with more than the n
         `<h1>Winter ferry</h1><div class="entry-meta">Posted on March 5, 2024 by <span class="author vcard"><a class="url fn n" href="/author/apg">apgoucher</a></span></div>${STORY}`,
       ),
     ).toBe('apgoucher');
+  });
+
+  it('reads the elements of a byline apart, and cuts the names after the element that holds them', async () => {
+    const byline = (inner: string) =>
+      author(`<h1>Winter ferry</h1><div class="byline">${inner}</div>${STORY}`);
+    expect(await byline('<span>By</span>Travis Haney')).toBe('Travis Haney');
+    expect(
+      await byline('<span>By</span><span>by JOSH HASKELL, DAVID CAPLAN and PATRICK REEVELL</span>'),
+    ).toBe('JOSH HASKELL, DAVID CAPLAN and PATRICK REEVELL');
+    expect(await byline('<a href="/about/gt"><span>Gina Trapani</span><span>CEO</span></a>')).toBe(
+      'Gina Trapani',
+    );
+    expect(
+      await byline(
+        'by <a href="/author/jh">Julia Horowitz</a> <a href="https://x.example/jh">@juliakhorowitz</a>',
+      ),
+    ).toBe('Julia Horowitz');
+    expect(await byline('<cite>By Zach Hanlon </cite><span>5 minute Read</span>')).toBe('Zach Hanlon');
+    expect(
+      await byline('<a href="/toireporter/sd">Saibal Dasgupta</a> / TNN / <span>Updated: Oct 9, 2019</span>'),
+    ).toBe('Saibal Dasgupta');
+    // A name the page writes in two elements stays whole; so do names joined by "and".
+    expect(await byline('<span>Jane</span> <span>Doe</span>')).toBe('Jane Doe');
+    expect(await byline('<a href="/a">Jane Doe</a> and <a href="/b">John Roe</a>')).toBe(
+      'Jane Doe and John Roe',
+    );
+    // CJK text is never spaced where its elements meet.
+    expect(await byline('[<a href="/w/t">田中宏昌</a>，ITmedia]')).toBe('[田中宏昌，ITmedia]');
+  });
+
+  it('reads the names on the line after a label, and never a byline that is only a date', async () => {
+    expect(
+      await author(`<h1>Winter ferry</h1><dl class="author"><dt>著者</dt><dd>お米ゴハン</dd></dl>${STORY}`),
+    ).toBe('お米ゴハン');
+    expect(
+      await author(`<h1>Winter ferry</h1><div class="byline"><p>Author:</p><p>Jane Doe</p></div>${STORY}`),
+    ).toBe('Jane Doe');
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><div class="p-article__byline"><span>Dec 1st 2016 1:01PM</span></div>${STORY}`,
+      ),
+    ).toBeUndefined();
+    // An author's note is no byline.
+    expect(
+      await author(
+        `<div class="author-note-portlet"><span>A note from Sleyca</span></div><h1>Winter ferry</h1>${STORY}`,
+      ),
+    ).toBeUndefined();
+  });
+
+  it("takes the article's author tag over a page-wide one, and the byline over the site's own name", async () => {
+    expect(
+      await author(
+        '<p>Text.</p>',
+        '<title>T</title><meta name="author" content="Condé Nast"><meta property="article:author" content="Emma Grey Ellis">',
+      ),
+    ).toBe('Emma Grey Ellis');
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><p class="byline">By Ana Ruiz</p>${STORY}`,
+        '<title>T</title><meta name="author" content="Kessel Courier"><meta property="og:site_name" content="Kessel Courier">',
+      ),
+    ).toBe('Ana Ruiz');
+    // With no byline on the page, the site's name is the author the page states.
+    expect(
+      await author(
+        `<h1>Winter ferry</h1>${STORY}`,
+        '<title>T</title><meta name="author" content="Kessel Courier"><meta property="og:site_name" content="Kessel Courier">',
+      ),
+    ).toBe('Kessel Courier');
+    // A profile's path is no name.
+    expect(
+      await author('<p>Text.</p>', '<title>T</title><meta property="article:author" content="/@timoreilly">'),
+    ).toBeUndefined();
   });
 
   it('drops the job title after the names', async () => {

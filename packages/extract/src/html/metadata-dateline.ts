@@ -74,7 +74,8 @@ function dateOnly(): RegExp {
     `${day}\\s+(?:de\\s+)?${month},?\\s+(?:de\\s+)?\\d{4}`,
     `${month}\\s+${day},?\\s+\\d{4}`,
     String.raw`\d{4}-\d{2}-\d{2}(?:[T\s]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?`,
-    String.raw`\d{4}/\d{1,2}/\d{1,2}`,
+    String.raw`\d{4}[/.]\d{1,2}[/.]\d{1,2}`,
+    String.raw`\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일](?:\s*[(（][^)）]{1,4}[)）])?(?:\s*\d{1,2}\s*(?::|時|시)\s*\d{2}\s*[分분]?)?`,
     String.raw`\d{1,2}[./]\d{1,2}[./]\d{4}`,
   ];
   datePattern = new RegExp(`^${WEEKDAY}(?:${forms.join('|')})${TIME_OF_DAY}$`, 'iu');
@@ -119,6 +120,8 @@ interface Line {
   text: string;
   /** The texts of the inline elements on the line (a `<span>` holding only the date, a link). */
   pieces: string[];
+  /** Whether a link holds the whole line (a teaser's heading, never a subtitle). */
+  linked: boolean;
   /** The `datetime` of the line's `<time>` elements. */
   times: string[];
   heading: boolean;
@@ -127,6 +130,9 @@ interface Line {
   /** The line follows an "Updated:" label: its date is not the publication date. */
   updated: boolean;
 }
+
+/** The fewest words of a heading under the headline read as its subtitle, not a section's heading. */
+const SUBTITLE_WORDS = 6;
 
 /** A date that says it is not the first publication: "Updated", "Last modified", "Reviewed". */
 const NOT_PUBLISHED = /^(?:last\s+)?(?:updated|modified|edited|reviewed|revised)\b/i;
@@ -156,11 +162,17 @@ function linesNear(lines: readonly Line[]): Line[] {
   const index = lines.findIndex((line) => line.headline);
   if (index < 0) return [];
   const near: Line[] = [];
+  let headings = 0;
   for (const line of lines.slice(index + 1, index + 1 + LINES_AFTER)) {
     if (line.outside) break;
     near.push(line);
     if (line.text.length >= STORY_LINE_CHARS) break;
-    if (line.heading && datelineDate(line.text) === undefined) break;
+    // A heading starts the story's sections, except the first one after the headline when it reads
+    // as the headline's subtitle: SUBTITLE_WORDS words or more, and not a link (a teaser's heading).
+    if (line.heading && datelineDate(line.text) === undefined) {
+      headings += 1;
+      if (headings > 1 || line.linked || line.text.split(' ').length < SUBTITLE_WORDS) break;
+    }
   }
   for (const line of lines.slice(Math.max(0, index - LINES_BEFORE), index).reverse()) {
     if (line.outside || line.heading || line.text.length >= STORY_LINE_CHARS) break;
@@ -259,7 +271,16 @@ class LineReader {
   }
 
   private open(outside: boolean, heading: boolean, headline: boolean): Line {
-    this.current ??= { text: '', pieces: [], times: [], heading, outside, headline, updated: false };
+    this.current ??= {
+      text: '',
+      pieces: [],
+      linked: false,
+      times: [],
+      heading,
+      outside,
+      headline,
+      updated: false,
+    };
     return this.current;
   }
 
@@ -295,8 +316,7 @@ class LineReader {
       this.flush();
       if (isHeadline) this.afterHeadline = this.lines.length - 1;
     } else if (line !== undefined && line === this.current && node.type === 'tag') {
-      const piece = line.text.slice(start);
-      if (piece.trim() !== '' && piece.length < 80) line.pieces.push(piece);
+      recordPiece(line, line.text.slice(start), name === 'a');
     }
     return true;
   }
@@ -306,6 +326,13 @@ class LineReader {
     if (OUTSIDE.has(name) || OUTSIDE_ROLES.test(attribs.role ?? '')) return true;
     return name === 'header' && !contains(node, this.headline);
   }
+}
+
+/** Records the text of an inline element on `line` (and whether a link holds the whole line). */
+function recordPiece(line: Line, piece: string, link: boolean): void {
+  if (piece.trim() === '') return;
+  if (piece.length < 80) line.pieces.push(piece);
+  if (link && clean(piece) === clean(line.text)) line.linked = true;
 }
 
 function contains(ancestor: DomNode, node: DomNode): boolean {

@@ -100,6 +100,8 @@ const ISO =
   /^(\d{4})-?(\d{2})-?(\d{2})(?:[T\s]+(\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const NUMERIC_YMD = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})\b/;
 const NUMERIC_DMY = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})\b/;
+/** "2019年4月28日", "2019년 4월 28일", with a weekday ("（日）") and a time ("08時00分", "14:27") after it. */
+const CJK_YMD = /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/;
 const TIME =
   /\b(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?(?:\s*(z|[a-z]{2,4}\b|[+-]\d{2}:?\d{2})|\s*\(?(?:gmt|utc)\s*([+-]\d{1,2}(?::?\d{2})?)\)?)?/i;
 
@@ -156,6 +158,11 @@ function parseDate(text: string): Parts | undefined {
   const ymd = NUMERIC_YMD.exec(text);
   if (ymd !== null) {
     return withTime(text.slice(ymd[0].length), Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
+  }
+  const cjk = CJK_YMD.exec(text);
+  if (cjk !== null) {
+    const rest = text.slice(cjk[0].length).replace(/(\d{1,2})\s*[時시]\s*(\d{1,2})\s*[分분]/, '$1:$2');
+    return withTime(rest, Number(cjk[1]), Number(cjk[2]), Number(cjk[3]));
   }
   const dmy = NUMERIC_DMY.exec(text);
   if (dmy !== null) {

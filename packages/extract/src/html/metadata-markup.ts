@@ -1,3 +1,5 @@
+import { PARAGRAPH_BLOCKS } from './element-names.js';
+import { toIsoDate } from './metadata-dates.js';
 import {
   clean,
   isName,
@@ -17,18 +19,18 @@ const BYLINE_NAME =
  * hCard (`vcard`, `h-card`) is the byline's own microformat, not an author's card.
  */
 const NOT_BYLINE_NAME =
-  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|(?<!\bv|\bh-)card|list|tooltip/i;
+  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|(?<!\bv|\bh-)card|list|tooltip|note/i;
 
 /** What starts a byline before the names: "By", "Written by", "Von", "Par", "Por", "Door". */
 const BYLINE_LEAD =
-  /^(?:(?:written|posted|reported|words|story|text|photos?|published|submitted|shared)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+/i;
+  /^(?:(?:written|posted|reported|words|story|text|photos?|published|submitted|shared)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+(?:by\s+)?/i;
 
 /** A comma and a job title after a byline's names ("…, Senior Editor"): the rest of the line is dropped. */
 export const ROLE_AFTER_NAMES =
   /,\s*[^,]*\b(?:(?:co-?)?founder|ceo|coo|cto|cfo|editor|writer|journalist|reporter|correspondent|columnist|contributor|staff|expert|manager|director|president|vp|analyst|scientist|engineer|professor|fellow|researcher|specialist|consultant|strategist|officer|chief|producer|photographer)s?\b.*$/i;
 
 /** An "Author:" label before the names. */
-const AUTHOR_LABEL = /^(?:authors?|writers?|autor(?:in)?|auteur)\s*:\s*/i;
+const AUTHOR_LABEL = /^(?:(?:authors?|writers?|autor(?:in)?|auteur)\s*[:：]|(?:著者|作者|筆者)\s*[:：]?)\s*/i;
 
 /** Minimal view of htmlparser2's nodes (domhandler), the fields this module reads. */
 export interface DomNode {
@@ -97,7 +99,7 @@ function readElement(node: DomNode, found: Collected): boolean {
   if (name === 'html' && found.htmlLang === undefined && attribs.lang !== undefined) {
     found.htmlLang = attribs.lang;
   }
-  if (name === 'meta') readMeta(attribs, found.meta);
+  if (name === 'meta') readMeta(metaValue(name, attribs), attribs, found.meta);
   if (name === 'script') {
     if ((attribs.type ?? '').trim().toLowerCase() === 'application/ld+json')
       found.jsonLd.push(textOf(node, true));
@@ -120,7 +122,7 @@ function readItemProperties(node: DomNode, attribs: Record<string, string>, foun
   const itemprop = (attribs.itemprop ?? '').toLowerCase().split(/\s+/);
   if (itemprop.includes('author') || itemprop.includes('creator')) found.itemAuthors.push(node);
   if (itemprop.includes('datepublished')) {
-    found.itemDates.push(attribs.content ?? attribs.datetime ?? textOf(node));
+    found.itemDates.push(metaValue(node.name, attribs) ?? attribs.datetime ?? textOf(node));
   }
   if (itemprop.includes('publisher')) found.itemPublishers.push(node);
 }
@@ -130,8 +132,19 @@ function isPublishTime(attribs: Record<string, string>): boolean {
   return 'pubdate' in attribs || /publish/i.test(attribs.class ?? '');
 }
 
-function readMeta(attribs: Record<string, string>, meta: Map<string, string[]>): void {
-  const content = attribs.content;
+/**
+ * The value a `<meta>` or `<data>` element states: its `content`, else its `value` (a `<data>`
+ * element's own attribute, and what some saved copies of pages write on `<meta>` tags in its place).
+ */
+function metaValue(name: string | undefined, attribs: Record<string, string>): string | undefined {
+  return attribs.content ?? (name === 'meta' || name === 'data' ? attribs.value : undefined);
+}
+
+function readMeta(
+  content: string | undefined,
+  attribs: Record<string, string>,
+  meta: Map<string, string[]>,
+): void {
   if (content === undefined) return;
   for (const key of [attribs.property, attribs.name, attribs['http-equiv'], attribs.itemprop]) {
     if (key === undefined) continue;
@@ -193,7 +206,7 @@ function itemProperty(node: DomNode, property: string): DomNode | undefined {
 
 function itemValue(node: DomNode): string {
   const attribs = node.attribs ?? {};
-  return clean(attribs.content ?? (node.name === 'meta' ? '' : textOf(node)));
+  return clean(metaValue(node.name, attribs) ?? (node.name === 'meta' ? '' : textOf(node)));
 }
 
 /** The names of the page's microdata authors (an item's `name`, else the element's text). */
@@ -230,13 +243,84 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
       );
     });
     if (outside) continue;
-    const text = withoutControls(textOf(node));
-    const line = (text.split('\n').find((part) => part.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
+    const { text, pieces } = firstLine(node);
+    const line = clean(text);
     if (line === '' || line.length > MAX_BYLINE_CHARS) continue;
-    const names = stripByline(clean(line));
-    if (isName(names)) return names;
+    // Each name of several words that an element of its own holds ("<a>Jane Doe</a> Staff Writer").
+    const named = pieces
+      .map((piece) => clean(piece).replace(BYLINE_LEAD, ''))
+      .filter((piece) => piece.includes(' '));
+    const names = linkedNames(stripByline(line), named);
+    // A line that is only a date ("Dec 1st 2016 1:01PM") names nobody.
+    if (isName(names) && toIsoDate(names) === undefined) return names;
   }
   return undefined;
+}
+
+/**
+ * Where two elements meet in a byline's text (see {@link firstLine}): a space there when letters of
+ * a spaced script would otherwise run together ("By" + "Jane" is "By Jane"), nothing in CJK text.
+ */
+const MEETING = '\ue000';
+
+/** A line that only labels the names on the next one: "By", "Author:", "著者", "作者：". */
+const LABEL_ONLY =
+  /^(?:(?:written\s+)?by|authors?|writers?|autor(?:in)?|auteur|von|par|por|著者|作者|筆者|文)\s*[:：]?$/i;
+
+/**
+ * The first line of a byline's text, and the texts of the inline elements on it. Elements the page
+ * sets apart (`<span>By</span>Jane Doe`, `<a>Jane Doe</a><span>CEO</span>`) are read apart; a block
+ * element or a `<br>` ends the line unless the line is only a label ({@link LABEL_ONLY}). Scripts
+ * and styles are skipped.
+ */
+function firstLine(node: DomNode): { text: string; pieces: string[] } {
+  let text = '';
+  const pieces: string[] = [];
+  // Each element is met twice: entering it (`start` undefined) and leaving it (where its text began).
+  const pending: { node: DomNode; start?: number }[] = [{ node }];
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const current = entry.node;
+    if (current.type === 'text') {
+      text += withoutControls(current.data ?? '');
+      continue;
+    }
+    if (current.type !== 'tag') continue;
+    const name = current.name ?? '';
+    const ends = name === 'br' || PARAGRAPH_BLOCKS.has(name);
+    if (ends && current !== node && !isBlankOrLabel(text)) break;
+    if (entry.start !== undefined) {
+      const piece = text.slice(entry.start);
+      if (!ends && !isBlankOrLabel(piece)) pieces.push(piece);
+      text += MEETING;
+      continue;
+    }
+    text += MEETING;
+    pending.push({ node: current, start: text.length });
+    const children = current.children ?? [];
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child !== undefined) pending.push({ node: child });
+    }
+  }
+  return { text: closeMeetings(text), pieces: pieces.map(closeMeetings) };
+}
+
+function isBlankOrLabel(text: string): boolean {
+  const line = clean(text.replaceAll(MEETING, ' '));
+  return line === '' || LABEL_ONLY.test(line);
+}
+
+/** `text` with each meeting of elements made a space or nothing (see {@link MEETING}). */
+function closeMeetings(text: string): string {
+  return text.replace(/\ue000+/g, (meeting, at: number) => {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + meeting.length] ?? ' ';
+    return /[\p{L}\p{N}.,;:!?)\]@]/u.test(before) &&
+      /[\p{L}\p{N}@(]/u.test(after) &&
+      !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(before + after)
+      ? ' '
+      : '';
+  });
 }
 
 /** A byline without its lead ("By", "Author:") and without a date or role after the names. */

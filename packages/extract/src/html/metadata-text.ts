@@ -52,9 +52,9 @@ function decodeEntities(text: string): string {
   );
 }
 
-/** Whether `value` is a URL or a bare host (`//…`, `www.…`), which no name or title is. */
+/** Whether `value` is a URL, a bare host (`//…`, `www.…`) or a path (`/@jane`), which no name or title is. */
 export function isUrl(value: string): boolean {
-  return /^(?:https?:)?\/\/|^www\./i.test(value);
+  return /^(?:https?:)?\/\/|^www\.|^\/\S*$/i.test(value);
 }
 
 /** Whether `value` can be a person's or an organisation's name: not a URL, a handle or an address. */

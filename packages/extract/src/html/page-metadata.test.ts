@@ -90,6 +90,21 @@ describe('readPageMetadata: meta tags', () => {
     );
     expect((await readPageMetadata(html)).author).toBe('Curie, Marie, Curie, Pierre');
   });
+
+  it('reads a tag that states its value in `value` instead of `content`, and a <data> element', async () => {
+    const html = page(
+      `<meta name="author" value="Lena Ortiz"><meta property="article:published_time" value="2019-04-25T07:00:25Z">
+       <meta property="og:site_name" value="Harbour Gazette">`,
+      '<form><input name="author" value="Not Me"></form>',
+    );
+    expect(await readPageMetadata(html)).toEqual({
+      author: 'Lena Ortiz',
+      published: '2019-04-25T07:00:25Z',
+      siteName: 'Harbour Gazette',
+    });
+    const dated = page('', '<data itemprop="datePublished" value="2021-06-02">2 June</data>');
+    expect((await readPageMetadata(dated)).published).toBe('2021-06-02');
+  });
 });
 
 describe('readPageMetadata: microdata', () => {
@@ -194,6 +209,10 @@ describe('toIsoDate', () => {
     ['25/12/2023', '2023-12-25'],
     ['5. März 2024', '2024-03-05'],
     ['1709630000', '2024-03-05T09:13:20Z'],
+    ['2019.04.03', '2019-04-03'],
+    ['2019年04月28日 08時00分', '2019-04-28T08:00:00'],
+    ['2017年3月1日（水）14:27', '2017-03-01T14:27:00'],
+    ['2024년 3월 5일', '2024-03-05'],
   ])('reads %s', (raw, iso) => {
     expect(toIsoDate(raw)).toBe(iso);
   });

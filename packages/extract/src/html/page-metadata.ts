@@ -37,19 +37,23 @@ export interface PageMetadata {
   description?: string;
 }
 
-/** Dublin Core first: a page that states it chose it over the looser `author` on purpose. */
+/**
+ * Dublin Core first: a page that states it chose it over the looser `author` on purpose. The
+ * article's own tags come next: a publisher often fills the page-wide `author` with its company's
+ * name ("Condé Nast") and the article's tag with the writer's.
+ */
 const AUTHOR_META = [
   'dc.creator',
   'dc:creator',
   'dcterms.creator',
   'dcterm:creator',
   'dcterms:creator',
-  'author',
   'article:author',
   'og:article:author',
-  'book:author',
   'parsely-author',
   'sailthru.author',
+  'author',
+  'book:author',
   'byl',
   'citation_author',
   'dc.contributor',
@@ -131,8 +135,18 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     return dateline;
   };
 
+  const siteName =
+    ld.siteName ??
+    meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
+    microdataName(found.itemPublishers) ??
+    siteFromTitle(found.title, [
+      ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
+      ...(found.meta.get('og:title') ?? []),
+      ...(found.meta.get('twitter:title') ?? []),
+    ]);
+
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
-  const author =
+  const stated =
     tidyAuthor(ld.author, false) ??
     tidyAuthor(
       meta(
@@ -141,10 +155,11 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
       ),
       true,
     ) ??
-    (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined) ??
-    microdataAuthor(found.itemAuthors) ??
-    visibleByline(found.bylines) ??
-    visible().author;
+    (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
+  const shown = () => microdataAuthor(found.itemAuthors) ?? visibleByline(found.bylines) ?? visible().author;
+  // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
+  const author =
+    stated !== undefined && stated.toLowerCase() !== siteName?.toLowerCase() ? stated : (shown() ?? stated);
 
   let published = ld.published;
   for (const raw of [
@@ -156,16 +171,6 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     published = toIsoDate(clean(raw));
   }
   published ??= visible().published;
-
-  const siteName =
-    ld.siteName ??
-    meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
-    microdataName(found.itemPublishers) ??
-    siteFromTitle(found.title, [
-      ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
-      ...(found.meta.get('og:title') ?? []),
-      ...(found.meta.get('twitter:title') ?? []),
-    ]);
 
   const language = [
     found.htmlLang,

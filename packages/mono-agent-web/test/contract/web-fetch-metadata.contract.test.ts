@@ -106,6 +106,24 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
 
+  it('names the writer from the byline, not the site an author tag names, and the date under a subtitle (runtime and built CLI)', async () => {
+    // "the byline's names, without \"By\"": the author tag says "Coastline Daily", the site itself;
+    // the byline's elements hold "By", the name, a job title and a handle, read apart.
+    const stated = {
+      author: 'Mara Quinn',
+      published: '2025-11-20T16:05:00Z',
+      siteName: 'Coastline Daily',
+    };
+    const result = await session.run.webFetch({ url: web.url('/pages/publisher-byline') });
+    expect(framed(result.text)).toContain(
+      `\nAuthor: ${stated.author}\nPublished: ${stated.published}\nSite: ${stated.siteName}\nLanguage: en\n`,
+    );
+    expect((result.data as OkData).document).toMatchObject(stated);
+    const run = await runBuiltCli(['fetch', web.url('/pages/publisher-byline'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject(stated);
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     session.events.length = 0;
     await session.run.webFetch({ url: web.url('/pages/news-article') });
