@@ -206,7 +206,20 @@ function parseWordDate(text: string): Parts | undefined {
   const day = isDay(after) ? after : isDay(before) ? before : undefined;
   if (day === undefined) return undefined;
   const yearPosition = cleaned.indexOf(year);
-  return withTime(cleaned.slice(yearPosition + year.length), Number(year), month, Number(day));
+  const afterYear = cleaned.slice(yearPosition + year.length);
+  // The time after the year ("March 5, 2024 3:04 pm"), else between the day and the year, as C's
+  // and Java's dates write it ("Sun Nov 23 16:00:00 EDT 2014").
+  const dayPosition = cleaned.indexOf(day, cleaned.indexOf(tokens[monthIndex] as string));
+  const between =
+    dayPosition < 0 || dayPosition > yearPosition
+      ? ''
+      : cleaned.slice(dayPosition + day.length, yearPosition);
+  return withTime(
+    TIME.test(afterYear) || !TIME.test(between) ? afterYear : between,
+    Number(year),
+    month,
+    Number(day),
+  );
 }
 
 function withTime(rest: string, year: number, month: number, day: number): Parts {

@@ -16,6 +16,11 @@ const ARTICLE_TYPE =
 export interface JsonLdFields {
   author?: string | undefined;
   published?: string | undefined;
+  /**
+   * `dateCreated`, which a page's `<meta>` publication date goes before (it may be the day the
+   * draft was begun, or the same time in another zone).
+   */
+  created?: string | undefined;
   siteName?: string | undefined;
   language?: string | undefined;
   description?: string | undefined;
@@ -70,11 +75,8 @@ export function readJsonLd(scripts: readonly string[]): JsonLdFields {
   const website = nodes.find((node) => /\bWebSite\b/i.test(types(node)));
   return {
     author: first((node) => personNames(node.author, resolve) ?? personNames(node.creator, resolve)),
-    published: first((node) =>
-      [node.datePublished, node.dateCreated, node.uploadDate]
-        .map((value) => (typeof value === 'string' ? toIsoDate(clean(value)) : undefined))
-        .find((value) => value !== undefined),
-    ),
+    published: first((node) => dateOf(node.datePublished) ?? dateOf(node.uploadDate)),
+    created: first((node) => dateOf(node.dateCreated)),
     siteName:
       first(
         (node) =>
@@ -89,6 +91,12 @@ export function readJsonLd(scripts: readonly string[]): JsonLdFields {
         : undefined,
     ),
   };
+}
+
+/** A date as ISO 8601: a string the date reader reads, or a number of Unix seconds or milliseconds. */
+function dateOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return toIsoDate(clean(value));
+  return typeof value === 'number' && Number.isInteger(value) ? toIsoDate(String(value)) : undefined;
 }
 
 function rank(types: string): number {

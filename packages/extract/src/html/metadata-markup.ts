@@ -55,6 +55,8 @@ export interface Collected {
   itemPublishers: DomNode[];
   bylines: DomNode[];
   publishTimes: string[];
+  /** Elements other than `<time>` whose class names a publication date (`pubdate`, hAtom's `published`). */
+  publishElements: DomNode[];
   /** The page's `<h1>` elements, in document order. */
   headlines: DomNode[];
   /** The text of the page's `<title>`. */
@@ -72,6 +74,7 @@ export function collect(document: DomNode): Collected {
     itemPublishers: [],
     bylines: [],
     publishTimes: [],
+    publishElements: [],
     headlines: [],
     title: undefined,
   };
@@ -112,6 +115,8 @@ function readElement(node: DomNode, found: Collected): boolean {
   readItemProperties(node, attribs, found);
   if (name === 'time' && attribs.datetime !== undefined && isPublishTime(attribs)) {
     found.publishTimes.push(attribs.datetime);
+  } else if (name !== 'time' && PUBLISH_CLASS.test(attribs.class ?? '')) {
+    found.publishElements.push(node);
   }
   if (isBylineCandidate(name, attribs)) found.bylines.push(node);
   return true;
@@ -125,6 +130,32 @@ function readItemProperties(node: DomNode, attribs: Record<string, string>, foun
     found.itemDates.push(metaValue(node.name, attribs) ?? attribs.datetime ?? textOf(node));
   }
   if (itemprop.includes('publisher')) found.itemPublishers.push(node);
+}
+
+/** A class that names a publication date: `pubdate`, `pub-date`, `publish-date`, hAtom's `published`. */
+const PUBLISH_CLASS =
+  /(?:^|\s)(?:pub[-_]?date|publish(?:ed)?(?:[-_]?(?:date|time))?|date[-_]?published)(?:$|\s)/i;
+
+/**
+ * The date the first of `nodes` outside a menu, a sidebar, a footer or a table states: its `title` (hAtom's
+ * `<abbr class="published" title="2008-07-24T12:00:00">`) or its whole text, read by `read`.
+ */
+export function statedPublishDate(
+  nodes: readonly DomNode[],
+  read: (text: string) => string | undefined,
+): string | undefined {
+  for (const node of nodes) {
+    // A table's dates are its rows' (an infobox's release date); an element marked both published
+    // and updated says neither.
+    const outside = hasAncestor(node, (ancestor) =>
+      ['nav', 'footer', 'aside', 'table'].includes(ancestor.name ?? ''),
+    );
+    if (outside || /(?:^|\s)updated(?:$|\s)/i.test(node.attribs?.class ?? '')) continue;
+    const title = node.attribs?.title;
+    const date = (title === undefined ? undefined : read(title)) ?? read(textOf(node));
+    if (date !== undefined) return date;
+  }
+  return undefined;
 }
 
 /** Whether a `<time>` marks the publishing time: `pubdate`, or a class that says so. */

@@ -107,6 +107,51 @@ describe('readPageMetadata: meta tags', () => {
   });
 });
 
+describe('readPageMetadata: where else a page states its publication date', () => {
+  const date = async (head: string, body = '<p>Text.</p>') =>
+    (await readPageMetadata(page(head, body))).published;
+
+  it('reads OriginalPublicationDate, rnews and the pub_date of a parsely-page tag', async () => {
+    expect(await date('<meta name="OriginalPublicationDate" content="2014-06-30T16:54:02+00:00">')).toBe(
+      '2014-06-30T16:54:02Z',
+    );
+    expect(await date('<meta property="rnews:datePublished" content="2010-02-22T11:53:04+00:00">')).toBe(
+      '2010-02-22T11:53:04Z',
+    );
+    expect(
+      await date(
+        `<meta name="parsely-page" content='{"title": "T", "pub_date": "2014-11-23T16:00:00+04:00"}'>`,
+      ),
+    ).toBe('2014-11-23T16:00:00+04:00');
+    expect(await date(`<meta name="parsely-page" content='{"title": "T"'>`)).toBeUndefined();
+  });
+
+  it("reads JSON-LD's Unix time, and its dateCreated only after the tags' publication date", async () => {
+    expect(await date(ld({ '@type': 'NewsArticle', datePublished: 1676551869 }))).toBe(
+      '2023-02-16T12:51:09Z',
+    );
+    const created = ld({ '@type': 'NewsArticle', dateCreated: '2017-02-24T01:18:13Z' });
+    expect(
+      await date(`${created}<meta property="article:published_time" content="2017-02-23T17:18:13-08:00">`),
+    ).toBe('2017-02-23T17:18:13-08:00');
+    expect(await date(created)).toBe('2017-02-24T01:18:13Z');
+  });
+
+  it("reads an element whose class names the date (pubdate, hAtom's published), but not a table's or an updated one", async () => {
+    expect(await date('', '<div class="pubdate"> 2014-11-23T16:00:00+04:00 </div>')).toBe(
+      '2014-11-23T16:00:00+04:00',
+    );
+    expect(await date('', '<abbr class="published" title="2016-12-06T12:06:00-08:00">12:06 PM</abbr>')).toBe(
+      '2016-12-06T12:06:00-08:00',
+    );
+    expect(
+      await date('', '<table><tr><td><span class="dtstart published">1998-02-28</span></td></tr></table>'),
+    ).toBeUndefined();
+    expect(await date('', '<span class="published updated">1998-02-28</span>')).toBeUndefined();
+    expect(await date('', '<div class="pubdate">Published by the harbour office</div>')).toBeUndefined();
+  });
+});
+
 describe('readPageMetadata: microdata', () => {
   it('reads the names of nested author items, the publication date and the publisher', async () => {
     const html = page(
@@ -213,6 +258,7 @@ describe('toIsoDate', () => {
     ['2019年04月28日 08時00分', '2019-04-28T08:00:00'],
     ['2017年3月1日（水）14:27', '2017-03-01T14:27:00'],
     ['2024년 3월 5일', '2024-03-05'],
+    ['Sun Nov 23 16:00:00 EDT 2014', '2014-11-23T16:00:00-04:00'],
   ])('reads %s', (raw, iso) => {
     expect(toIsoDate(raw)).toBe(iso);
   });

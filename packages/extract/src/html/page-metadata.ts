@@ -1,5 +1,5 @@
 import { loadHtmlparser2 } from '../lazy-modules.js';
-import { MAX_HEADLINES, readDateline } from './metadata-dateline.js';
+import { datelineDate, MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
 import { readJsonLd } from './metadata-json-ld.js';
 import {
@@ -8,6 +8,7 @@ import {
   microdataAuthor,
   microdataName,
   ROLE_AFTER_NAMES,
+  statedPublishDate,
   stripByline,
   textOf,
   visibleByline,
@@ -61,6 +62,8 @@ const AUTHOR_META = [
 
 const PUBLISHED_META = [
   'article:published_time',
+  'originalpublicationdate',
+  'rnews:datepublished',
   'og:article:published_time',
   'og:published_time',
   'published_time',
@@ -164,12 +167,14 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
   let published = ld.published;
   for (const raw of [
     ...PUBLISHED_META.flatMap((key) => found.meta.get(key) ?? []),
+    ...(found.meta.get('parsely-page') ?? []).map(parselyPageDate),
     ...found.itemDates,
     ...found.publishTimes,
   ]) {
     if (published !== undefined) break;
     published = toIsoDate(clean(raw));
   }
+  published ??= ld.created ?? statedPublishDate(found.publishElements, datelineDate);
   published ??= visible().published;
 
   const language = [
@@ -190,6 +195,18 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
+}
+
+/** The `pub_date` of Parse.ly's older `parsely-page` tag, a JSON object in its `content`. */
+function parselyPageDate(content: string): string {
+  try {
+    const page = JSON.parse(content) as unknown;
+    if (typeof page !== 'object' || page === null) return '';
+    const date = (page as Record<string, unknown>).pub_date;
+    return typeof date === 'string' ? date : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The marks a page's `<title>` puts between the page's own title and the site's name. */
