@@ -256,6 +256,38 @@ describe('readPageMetadata: bylines and author tags written with more than the n
     ).toBeUndefined();
   });
 
+  it('reads a byline written as a phrase, and never a phrase, a category or an avatar for names', async () => {
+    const byline = (inner: string) =>
+      author(`<h1>Winter ferry</h1><div class="byline">${inner}</div>${STORY}`);
+    expect(await byline('This post was written by <a href="/a/jd">Jane Doe</a>')).toBe('Jane Doe');
+    expect(await byline('Recipe by PJ Hamel')).toBe('PJ Hamel');
+    expect(await byline('Authored by: Dr. Ehsan Jazini')).toBe('Dr. Ehsan Jazini');
+    expect(
+      await byline(
+        'By <a href="/a/sl">Shelby Loos, DVM</a>. Reviewed by <a href="/a/mp">Molly Price, DVM</a>',
+      ),
+    ).toBe('Shelby Loos, DVM');
+    expect(await byline('Post by galitsyn »')).toBe('galitsyn');
+    expect(await byline('Laura / House Plant House')).toBe('Laura');
+    expect(await byline('<div class="avatar">CM</div><div>Craig McCarthy</div>')).toBe('Craig McCarthy');
+    expect(await byline('<span class="initials">CM</span> Craig McCarthy')).toBe('Craig McCarthy');
+    expect(await byline('This article was reviewed')).toBeUndefined();
+    expect(await byline('Jun 2')).toBeUndefined();
+    expect(await byline('Coming Soon!')).toBeUndefined();
+    // The byline's own category link is no author when the byline names nobody.
+    expect(
+      await byline(
+        '<span class="byline__date">March 20, 2023</span> | <span class="byline__category"><a href="/c/w">Wellness</a></span>',
+      ),
+    ).toBeUndefined();
+    // A CMS's class on the whole post names its author's slug, not a byline.
+    expect(
+      await author(
+        `<article class="entry author-jane-doe"><p>Comment</p><h1>Winter ferry</h1>${STORY}</article>`,
+      ),
+    ).toBeUndefined();
+  });
+
   it("takes the article's author tag over a page-wide one, and the byline over the site's own name", async () => {
     expect(
       await author(
@@ -269,6 +301,22 @@ describe('readPageMetadata: bylines and author tags written with more than the n
         '<title>T</title><meta name="author" content="Kessel Courier"><meta property="og:site_name" content="Kessel Courier">',
       ),
     ).toBe('Ana Ruiz');
+    // A byline that is part of the site's name, or holds it, or reads as no names, does not replace it.
+    const site =
+      '<title>T</title><meta name="author" content="Audiophile On"><meta property="og:site_name" content="Audiophile ON">';
+    expect(await author(`<h1>Winter ferry</h1><p class="byline">By Audiophile</p>${STORY}`, site)).toBe(
+      'Audiophile On',
+    );
+    expect(await author(`<h1>Winter ferry</h1><p class="byline">Insights from</p>${STORY}`, site)).toBe(
+      'Audiophile On',
+    );
+    // Every writer's article:author tag counts.
+    expect(
+      await author(
+        '<p>Text.</p>',
+        '<title>T</title><meta property="article:author" content="Craig Randall"><meta property="article:author" content="Alli Miles">',
+      ),
+    ).toBe('Craig Randall, Alli Miles');
     // With no byline on the page, the site's name is the author the page states.
     expect(
       await author(

@@ -1,5 +1,5 @@
 import { PARAGRAPH_BLOCKS } from './element-names.js';
-import { toIsoDate } from './metadata-dates.js';
+import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import {
   clean,
   isName,
@@ -19,11 +19,11 @@ const BYLINE_NAME =
  * hCard (`vcard`, `h-card`) is the byline's own microformat, not an author's card.
  */
 const NOT_BYLINE_NAME =
-  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|(?<!\bv|\bh-)card|list|tooltip|note/i;
+  /avatar|\bbio|image|photo|img|social|follow|comment|about|more-by|box|(?<!\bv|\bh-)card|list|tooltip|note|categor|(?:^|[\s_-])tags?(?:$|[\s_-])/i;
 
 /** What starts a byline before the names: "By", "Written by", "Von", "Par", "Por", "Door". */
 const BYLINE_LEAD =
-  /^(?:(?:written|posted|reported|words|story|text|photos?|published|submitted|shared)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+(?:by\s+)?/i;
+  /^(?:(?:written|posted|post|reported|words|story|text|photos?|published|submitted|shared|authored|recipe|guide)\s+)?(?:by|via|von|par|por|door|di|av|af|de)\s*:?\s+(?:by\s+)?/i;
 
 /** A comma and a job title after a byline's names ("…, Senior Editor"): the rest of the line is dropped. */
 export const ROLE_AFTER_NAMES =
@@ -189,8 +189,8 @@ function readMeta(
 }
 
 function isBylineCandidate(name: string, attribs: Record<string, string>): boolean {
-  if (name === 'meta' || name === 'link' || name === 'img' || name === 'html' || name === 'body')
-    return false;
+  // A CMS may name a post's author in the class of the post's whole `<article>` ("author-jane-doe").
+  if (['meta', 'link', 'img', 'html', 'body', 'main', 'article'].includes(name)) return false;
   if ((attribs.rel ?? '').split(/\s+/).includes('author')) return true;
   const names = `${attribs.class ?? ''} ${attribs.id ?? ''}`;
   return BYLINE_NAME.test(names) && !NOT_BYLINE_NAME.test(names);
@@ -265,7 +265,11 @@ export function microdataName(nodes: readonly DomNode[]): string | undefined {
 
 /** The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped. */
 export function visibleByline(nodes: readonly DomNode[]): string | undefined {
+  // A byline that names nobody (only a date, or only a label) names nobody in its parts either (its
+  // category link, its date's element).
+  const nobody: DomNode[] = [];
   for (const node of nodes) {
+    if (hasAncestor(node, (ancestor) => nobody.includes(ancestor))) continue;
     // Readers' comments and reviews name their own authors; menus and footers name the site's.
     const outside = hasAncestor(node, (ancestor) => {
       if (ancestor.name === 'nav' || ancestor.name === 'footer' || ancestor.name === 'aside') return true;
@@ -277,15 +281,65 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
     const { text, pieces } = firstLine(node);
     const line = clean(text);
     if (line === '' || line.length > MAX_BYLINE_CHARS) continue;
+    if (isBlankOrLabel(line)) {
+      nobody.push(node);
+      continue;
+    }
     // Each name of several words that an element of its own holds ("<a>Jane Doe</a> Staff Writer").
-    const named = pieces
+    const ownNames = pieces
       .map((piece) => clean(piece).replace(BYLINE_LEAD, ''))
       .filter((piece) => piece.includes(' '));
-    const names = linkedNames(stripByline(line), named);
-    // A line that is only a date ("Dec 1st 2016 1:01PM") names nobody.
-    if (isName(names) && toIsoDate(names) === undefined) return names;
+    const first = linkedNames(stripByline(line), ownNames);
+    // "This post was written by Jane Doe": the names after the phrase's "by".
+    const later = isPhrase(first) ? /\bby:?\s+(\S.*)$/i.exec(first)?.[1] : undefined;
+    const names = later === undefined ? first : linkedNames(stripByline(`By ${later}`), ownNames);
+    // A line that is only a date ("Dec 1st 2016 1:01PM", "Jun 2") or a phrase names nobody, and
+    // neither do its parts; nor does an exclamation or a question ("Coming Soon!").
+    if (toIsoDate(names) !== undefined || DAY_OF_MONTH().test(names) || isPhrase(names)) nobody.push(node);
+    else if (isName(names) && !/[!?]$/.test(names)) return withoutInitials(names);
   }
   return undefined;
+}
+
+let dayOfMonth: RegExp | undefined;
+
+/** A day of a month without its year ("Jun 2", "2 June"), which names nobody. */
+function DAY_OF_MONTH(): RegExp {
+  if (dayOfMonth !== undefined) return dayOfMonth;
+  const month = `(?:${[...MONTH_NAMES].sort((a, b) => b.length - a.length).join('|')})\\.?`;
+  dayOfMonth = new RegExp(
+    `^(?:${month}\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+${month})$`,
+    'iu',
+  );
+  return dayOfMonth;
+}
+
+/**
+ * Whether a byline's text of several words is a phrase, not names: a word other than a joining
+ * word or particle starts in lower case ("This article was", "4+ years covering hardware").
+ */
+function isPhrase(names: string): boolean {
+  const words = names.split(/\s+/);
+  return (
+    words.length > 1 &&
+    words.some(
+      (word) =>
+        !/^(?:and|&|und|et|y|e|van|von|de|der|den|da|di|du|la|le|del|dos|das|bin|al|the)$/.test(word) &&
+        !/^[\p{Lu}\p{Lo}"“'‘(]/u.test(word),
+    )
+  );
+}
+
+/** Names without the avatar's initials before them: "CM Craig McCarthy" is "Craig McCarthy". */
+function withoutInitials(names: string): string {
+  const match = /^(\p{Lu}{1,3})\s+(\S.*)$/u.exec(names);
+  if (match === null) return names;
+  const [, initials, rest] = match as unknown as [string, string, string];
+  const ofRest = rest
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('');
+  return ofRest === initials ? rest : names;
 }
 
 /**
@@ -294,9 +348,13 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
  */
 const MEETING = '\ue000';
 
-/** A line that only labels the names on the next one: "By", "Author:", "著者", "作者：". */
+/**
+ * A line that only labels the names on the next one ("By", "Author:", "著者", "作者："), or an
+ * avatar's initials ("JD") before them.
+ */
 const LABEL_ONLY =
-  /^(?:(?:written\s+)?by|authors?|writers?|autor(?:in)?|auteur|von|par|por|著者|作者|筆者|文)\s*[:：]?$/i;
+  /^(?:(?:(?:written|posted)\s+)?by|authors?|writers?|autor(?:in)?|auteur|von|par|por|著者|作者|筆者|文)\s*[:：]?$/i;
+const INITIALS = /^\p{Lu}{1,3}$/u;
 
 /**
  * The first line of a byline's text, and the texts of the inline elements on it. Elements the page
@@ -338,7 +396,7 @@ function firstLine(node: DomNode): { text: string; pieces: string[] } {
 
 function isBlankOrLabel(text: string): boolean {
   const line = clean(text.replaceAll(MEETING, ' '));
-  return line === '' || LABEL_ONLY.test(line);
+  return line === '' || LABEL_ONLY.test(line) || INITIALS.test(line);
 }
 
 /** `text` with each meeting of elements made a space or nothing (see {@link MEETING}). */
@@ -358,7 +416,9 @@ function closeMeetings(text: string): string {
 export function stripByline(text: string): string {
   let names = text.replace(AUTHOR_LABEL, '').replace(BYLINE_LEAD, '');
   // "Jane Doe | March 5, 2024", "Jane Doe • 5 min read", "Jane Doe, Staff Writer — Updated …".
-  names = names.split(/\s+[|•·—–]\s+|\s*\|\s*/)[0] ?? '';
+  names = names.split(/\s+[|•·—–/»]\s+|\s*\|\s*|\s+»$/)[0] ?? '';
+  // "Jane Doe. Reviewed by John Roe, MD": the reviewer is not a writer.
+  names = names.replace(/\.?\s+(?:medically\s+)?(?:reviewed|edited|fact[- ]checked)\s+by\b.*$/i, '');
   names = names.replace(/\s+(?:on|updated|published|posted)\b.*$/i, '');
   names = names.replace(/,?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i, '');
   // A date after the names: "…, 12 February", "… 12 Feb 2024", "… March 5, 2024" (a bare month

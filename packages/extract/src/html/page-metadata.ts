@@ -151,18 +151,14 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const stated =
     tidyAuthor(ld.author, false) ??
-    tidyAuthor(
-      meta(
-        AUTHOR_META.filter((key) => key !== 'citation_author'),
-        isName,
-      ),
-      true,
-    ) ??
+    tidyAuthor(metaAuthor(found.meta), true) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () => microdataAuthor(found.itemAuthors) ?? visibleByline(found.bylines) ?? visible().author;
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
   const author =
-    stated !== undefined && stated.toLowerCase() !== siteName?.toLowerCase() ? stated : (shown() ?? stated);
+    stated !== undefined && siteName !== undefined && stated.toLowerCase() === siteName.toLowerCase()
+      ? (bylineOverSite(shown(), siteName) ?? stated)
+      : (stated ?? shown());
 
   let published = ld.published;
   for (const raw of [
@@ -195,6 +191,37 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
+}
+
+/**
+ * The author the first tag of {@link AUTHOR_META} that names one states (Highwire's are read
+ * apart); an article's `article:author` tags, one per writer, are joined.
+ */
+function metaAuthor(meta: ReadonlyMap<string, string[]>): string | undefined {
+  for (const key of AUTHOR_META) {
+    if (key === 'citation_author') continue;
+    const names = (meta.get(key) ?? []).map(clean).filter(isName);
+    if (names.length === 0) continue;
+    return key.endsWith('article:author') ? joinNames(names) : names[0];
+  }
+  return undefined;
+}
+
+/**
+ * The byline's names where the author the markup states is the site's own name: only names (each
+ * word capitalised, or a joining word, at most eight) that are not part of the site's name and do
+ * not hold it ("Audiophile" under "Audiophile ON", "Author Escalon" under "Escalon").
+ */
+function bylineOverSite(names: string | undefined, site: string): string | undefined {
+  if (names === undefined) return undefined;
+  const lower = names.toLowerCase();
+  const siteLower = site.toLowerCase();
+  if (siteLower.includes(lower) || lower.includes(siteLower)) return undefined;
+  const words = names.split(/\s+/);
+  const named = words.every((word) =>
+    /^(?:(?:and|&|van|von|de|der|den|da|di|du|la|le)$|[\p{Lu}\p{Lo}])/u.test(word),
+  );
+  return named && words.length <= 8 ? names : undefined;
 }
 
 /** The `pub_date` of Parse.ly's older `parsely-page` tag, a JSON object in its `content`. */
