@@ -121,6 +121,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['More from the harbour', 'Most read', 'cycle lane', 'Quay Street', 'Weather'],
       },
   },
+  'repository-readme': {
+    "a repository's README, the one <article> that microdata marks as the page's text, without the file list or the clone menu":
+      {
+        keeps: ['predicts the height of the tide', 'pip install tidecalc', 'astronomical tide alone'],
+        drops: [
+          'Use Git or check out',
+          'Add the constants for eleven Baltic stations',
+          '2 branches',
+          'Watch 12',
+        ],
+      },
+  },
   'blog-sidebar': {
     "a post that declares nothing, without its blog's sidebar widgets and related posts": {
       keeps: ['Aquadulce Claudia', 'chilli powder', 'Pinch out the tops'],

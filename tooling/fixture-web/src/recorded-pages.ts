@@ -36,6 +36,7 @@ const GOLDEN_PAGES = new Set([
   'product-page',
   'publisher-byline',
   'recipe-category',
+  'repository-readme',
   'saved-story',
   'services-webforms',
   'signup-form-note',
@@ -132,6 +133,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'blog-sidebar',
     description:
       "Blog post on a page that declares nothing, beside a theme's #sidebar of text widgets and a related-posts box",
+  },
+  {
+    name: 'repository-readme',
+    description:
+      'Code repository\'s page: its heading, branch bar and file list, with the README in the one <article> marked itemprop="text"',
   },
   {
     name: 'publisher-byline',

@@ -56,9 +56,11 @@ export async function spreadContent(
 }
 
 /**
- * The one `<article>` of `region` that holds the region's `<h1>`, when no other `<article>` stands
- * beside it (articles inside it, a story's comments, do not count): a story page that does not
- * declare itself an article, whose other parts are the site's.
+ * The one `<article>` of `region` that holds the region's `<h1>`, or that microdata marks as the
+ * page's text (`itemprop="articleBody"` or `"text"`: a repository's README under the repository's
+ * own heading and file list), when no other `<article>` stands beside it (articles inside it, a
+ * story's comments, do not count): a story page that does not declare itself an article, whose
+ * other parts are the site's.
  */
 function soleArticle(region: Element): Element | undefined {
   let article: Element | undefined;
@@ -68,6 +70,7 @@ function soleArticle(region: Element): Element | undefined {
     article = candidate;
   }
   if (article === undefined) return undefined;
+  if (/(?:^|\s)(?:articlebody|text)(?:$|\s)/i.test(article.getAttribute('itemprop') ?? '')) return article;
   const heading = region.getElementsByTagName('h1')[0];
   return heading !== undefined && article.contains(heading) ? article : undefined;
 }

@@ -204,6 +204,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
       ['Plot 14 in numbers', 'What is growing now', 'You may also like', 'Seed Swap North'],
     );
   });
+
+  it("reads a repository page as its README, the <article> microdata marks as the page's text, without the file list (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/repository-readme',
+      ['predicts the height of the tide', 'pip install tidecalc', 'astronomical tide alone'],
+      ['Use Git or check out', 'Add the constants for eleven Baltic stations', '2 branches', 'Watch 12'],
+    );
+  });
 });
 
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
