@@ -265,8 +265,8 @@ export function microdataName(nodes: readonly DomNode[]): string | undefined {
 
 /** The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped. */
 export function visibleByline(nodes: readonly DomNode[]): string | undefined {
-  // A byline that names nobody (only a date, or only a label) names nobody in its parts either (its
-  // category link, its date's element).
+  // A byline that names nobody (only a date, a label or a phrase) names nobody in its parts either
+  // (its category link, its date's element).
   const nobody: DomNode[] = [];
   for (const node of nodes) {
     if (hasAncestor(node, (ancestor) => nobody.includes(ancestor))) continue;
@@ -295,7 +295,8 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
     const names = later === undefined ? first : linkedNames(stripByline(`By ${later}`), ownNames);
     // A line that is only a date ("Dec 1st 2016 1:01PM", "Jun 2") or a phrase names nobody, and
     // neither do its parts; nor does an exclamation or a question ("Coming Soon!").
-    if (toIsoDate(names) !== undefined || DAY_OF_MONTH().test(names) || isPhrase(names)) nobody.push(node);
+    if (toIsoDate(names) !== undefined || dayOfMonthPattern().test(names) || isPhrase(names))
+      nobody.push(node);
     else if (isName(names) && !/[!?]$/.test(names)) return withoutInitials(names);
   }
   return undefined;
@@ -304,7 +305,7 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
 let dayOfMonth: RegExp | undefined;
 
 /** A day of a month without its year ("Jun 2", "2 June"), which names nobody. */
-function DAY_OF_MONTH(): RegExp {
+function dayOfMonthPattern(): RegExp {
   if (dayOfMonth !== undefined) return dayOfMonth;
   const month = `(?:${[...MONTH_NAMES].sort((a, b) => b.length - a.length).join('|')})\\.?`;
   dayOfMonth = new RegExp(
@@ -348,19 +349,18 @@ function withoutInitials(names: string): string {
  */
 const MEETING = '\ue000';
 
-/**
- * A line that only labels the names on the next one ("By", "Author:", "著者", "作者："), or an
- * avatar's initials ("JD") before them.
- */
+/** A line that only labels the names on the next one: "By", "Author:", "著者", "作者：". */
 const LABEL_ONLY =
   /^(?:(?:(?:written|posted)\s+)?by|authors?|writers?|autor(?:in)?|auteur|von|par|por|著者|作者|筆者|文)\s*[:：]?$/i;
+
+/** A line that is an avatar's initials ("JD") before the names. */
 const INITIALS = /^\p{Lu}{1,3}$/u;
 
 /**
  * The first line of a byline's text, and the texts of the inline elements on it. Elements the page
  * sets apart (`<span>By</span>Jane Doe`, `<a>Jane Doe</a><span>CEO</span>`) are read apart; a block
- * element or a `<br>` ends the line unless the line is only a label ({@link LABEL_ONLY}). Scripts
- * and styles are skipped.
+ * element or a `<br>` ends the line unless the line so far is only a label ({@link LABEL_ONLY}) or
+ * initials ({@link INITIALS}). Scripts and styles are skipped.
  */
 function firstLine(node: DomNode): { text: string; pieces: string[] } {
   let text = '';

@@ -151,7 +151,7 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const stated =
     tidyAuthor(ld.author, false) ??
-    tidyAuthor(metaAuthor(found.meta), true) ??
+    metaAuthor(found.meta) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () => microdataAuthor(found.itemAuthors) ?? visibleByline(found.bylines) ?? visible().author;
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
@@ -194,15 +194,18 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
 }
 
 /**
- * The author the first tag of {@link AUTHOR_META} that names one states (Highwire's are read
- * apart); an article's `article:author` tags, one per writer, are joined.
+ * The author the first tag of {@link AUTHOR_META} that names one states, tidied (Highwire's are
+ * read apart); an article's `article:author` tags, one per writer, are each tidied and joined.
  */
 function metaAuthor(meta: ReadonlyMap<string, string[]>): string | undefined {
   for (const key of AUTHOR_META) {
     if (key === 'citation_author') continue;
-    const names = (meta.get(key) ?? []).map(clean).filter(isName);
-    if (names.length === 0) continue;
-    return key.endsWith('article:author') ? joinNames(names) : names[0];
+    const values = (meta.get(key) ?? []).map(clean).filter(isName);
+    if (values.length === 0) continue;
+    const names = (key.endsWith('article:author') ? values : values.slice(0, 1))
+      .map((value) => tidyAuthor(value, true))
+      .filter((name): name is string => name !== undefined);
+    if (names.length > 0) return joinNames(names);
   }
   return undefined;
 }
