@@ -61,6 +61,8 @@ export interface Collected {
   headlines: DomNode[];
   /** The text of the page's `<title>`. */
   title: string | undefined;
+  /** How deep the page's elements nest. */
+  depth: number;
 }
 
 /** One walk over the page collecting every source the fields are read from. */
@@ -77,16 +79,19 @@ export function collect(document: DomNode): Collected {
     publishElements: [],
     headlines: [],
     title: undefined,
+    depth: 0,
   };
-  const pending: DomNode[] = [document];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+  const pending: [DomNode, number][] = [[document, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
     const element = node.type === 'tag' || node.type === 'script' || node.type === 'style';
+    if (element && depth > found.depth) found.depth = depth;
     if (element && !readElement(node, found)) continue;
     const children = node.children ?? [];
     // Pushed in reverse so that nodes come off the stack in document order.
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index];
-      if (child !== undefined) pending.push(child);
+      if (child !== undefined) pending.push([child, depth + 1]);
     }
   }
   return found;
@@ -267,9 +272,9 @@ export function microdataName(nodes: readonly DomNode[]): string | undefined {
 export function visibleByline(nodes: readonly DomNode[]): string | undefined {
   // A byline that names nobody (only a date, a label or a phrase) names nobody in its parts either
   // (its category link, its date's element).
-  const nobody: DomNode[] = [];
+  const nobody = new Set<DomNode>();
   for (const node of nodes) {
-    if (hasAncestor(node, (ancestor) => nobody.includes(ancestor))) continue;
+    if (nobody.size > 0 && hasAncestor(node, (ancestor) => nobody.has(ancestor))) continue;
     // Readers' comments and reviews name their own authors; menus and footers name the site's.
     const outside = hasAncestor(node, (ancestor) => {
       if (ancestor.name === 'nav' || ancestor.name === 'footer' || ancestor.name === 'aside') return true;
@@ -278,11 +283,12 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
       );
     });
     if (outside) continue;
-    const { text, pieces } = firstLine(node);
+    const { text, pieces, whole } = firstLine(node);
+    if (!whole) continue;
     const line = clean(text);
     if (line === '' || line.length > MAX_BYLINE_CHARS) continue;
     if (isBlankOrLabel(line)) {
-      nobody.push(node);
+      nobody.add(node);
       continue;
     }
     // Each name of several words that an element of its own holds ("<a>Jane Doe</a> Staff Writer").
@@ -293,10 +299,14 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
     // "This post was written by Jane Doe": the names after the phrase's "by".
     const later = isPhrase(first) ? /\bby:?\s+(\S.*)$/i.exec(first)?.[1] : undefined;
     const names = later === undefined ? first : linkedNames(stripByline(`By ${later}`), ownNames);
-    // A line that is only a date ("Dec 1st 2016 1:01PM", "Jun 2") or a phrase names nobody, and
-    // neither do its parts; nor does an exclamation or a question ("Coming Soon!").
-    if (toIsoDate(names) !== undefined || dayOfMonthPattern().test(names) || isPhrase(names))
-      nobody.push(node);
+    // A line that is only a label, a date ("Dec 1st 2016 1:01PM", "Jun 2") or a phrase names nobody,
+    // and neither do its parts; nor does an exclamation or a question ("Coming Soon!").
+    const nameless =
+      isBlankOrLabel(names) ||
+      toIsoDate(names) !== undefined ||
+      dayOfMonthPattern().test(names) ||
+      isPhrase(names);
+    if (nameless) nobody.add(node);
     else if (isName(names) && !/[!?]$/.test(names)) return withoutInitials(names);
   }
   return undefined;
@@ -356,42 +366,90 @@ const LABEL_ONLY =
 /** A line that is an avatar's initials ("JD") before the names. */
 const INITIALS = /^\p{Lu}{1,3}$/u;
 
+/** The longest label or initials told apart from names, in characters ("Written by:"). */
+const LABEL_CHARS = 12;
+
+/** The most nodes read of one element that may be a byline. */
+const MAX_BYLINE_NODES = 400;
+
 /**
  * The first line of a byline's text, and the texts of the inline elements on it. Elements the page
  * sets apart (`<span>By</span>Jane Doe`, `<a>Jane Doe</a><span>CEO</span>`) are read apart; a block
  * element or a `<br>` ends the line unless the line so far is only a label ({@link LABEL_ONLY}) or
  * initials ({@link INITIALS}). Scripts and styles are skipped.
  */
-function firstLine(node: DomNode): { text: string; pieces: string[] } {
-  let text = '';
-  const pieces: string[] = [];
+function firstLine(node: DomNode): { text: string; pieces: string[]; whole: boolean } {
+  const line = new BylineLine();
   // Each element is met twice: entering it (`start` undefined) and leaving it (where its text began).
   const pending: { node: DomNode; start?: number }[] = [{ node }];
   for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    // A byline is a few elements and a line of text; more is no byline, and is not read further.
+    if (line.full()) return { text: line.text, pieces: line.pieces, whole: false };
     const current = entry.node;
     if (current.type === 'text') {
-      text += withoutControls(current.data ?? '');
+      line.add(current.data ?? '');
       continue;
     }
     if (current.type !== 'tag') continue;
-    const name = current.name ?? '';
-    const ends = name === 'br' || PARAGRAPH_BLOCKS.has(name);
-    if (ends && current !== node && !isBlankOrLabel(text)) break;
+    const ends = current.name === 'br' || PARAGRAPH_BLOCKS.has(current.name ?? '');
+    if (ends && current !== node && !line.labelOnly()) break;
     if (entry.start !== undefined) {
-      const piece = text.slice(entry.start);
-      if (!ends && !isBlankOrLabel(piece)) pieces.push(piece);
-      text += MEETING;
+      line.leave(entry.start, ends);
       continue;
     }
-    text += MEETING;
-    pending.push({ node: current, start: text.length });
+    pending.push({ node: current, start: line.enter() });
     const children = current.children ?? [];
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index];
       if (child !== undefined) pending.push({ node: child });
     }
   }
-  return { text: closeMeetings(text), pieces: pieces.map(closeMeetings) };
+  return { text: closeMeetings(line.text), pieces: line.pieces.map(closeMeetings), whole: true };
+}
+
+/** The first line of a byline as {@link firstLine} reads it. */
+class BylineLine {
+  text = '';
+  readonly pieces: string[] = [];
+  /** The line's first characters, whitespace collapsed: what a label is told by. */
+  private head = '';
+  /** How many characters other than whitespace the line holds. */
+  private shown = 0;
+  private visited = 0;
+
+  /** Counts one more node read; true once the line holds more than a byline could. */
+  full(): boolean {
+    this.visited += 1;
+    return this.visited > MAX_BYLINE_NODES || this.shown > MAX_BYLINE_CHARS;
+  }
+
+  add(data: string): void {
+    const text = withoutControls(data);
+    this.text += text;
+    this.shown += text.replace(/\s+/g, '').length;
+    // Kept short, so that a byline of many empty elements costs no more than its size.
+    if (this.head.length <= LABEL_CHARS) this.head = `${this.head}${text}`.replace(/\s+/g, ' ');
+  }
+
+  /** Whether the line so far is blank, a label or initials: a block element does not end it then. */
+  labelOnly(): boolean {
+    return this.shown === 0 || (this.head.length <= LABEL_CHARS && isBlankOrLabel(this.head));
+  }
+
+  /** Marks where an element meets the text before it; returns where the element's text begins. */
+  enter(): number {
+    this.text += MEETING;
+    return this.text.length;
+  }
+
+  /** Records the text of an inline element that began at `start` as a piece, and marks its end. */
+  leave(start: number, block: boolean): void {
+    if (!block && this.text.length - start <= 2 * MAX_BYLINE_CHARS) {
+      const piece = this.text.slice(start);
+      if (!isBlankOrLabel(piece)) this.pieces.push(piece);
+    }
+    this.text += MEETING;
+  }
 }
 
 function isBlankOrLabel(text: string): boolean {

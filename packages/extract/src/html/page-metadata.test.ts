@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_HTML_DEPTH } from '../html-bounds.js';
 import { toIsoDate } from './metadata-dates.js';
 import { languageTag, MAX_DESCRIPTION_CHARS, MAX_METADATA_FIELD_CHARS } from './metadata-text.js';
 import { readPageMetadata } from './page-metadata.js';
@@ -237,6 +238,31 @@ describe('readPageMetadata: absent fields and page text', () => {
     const longer = (await readPageMetadata(page(`<meta name="description" content="${description}d">`)))
       .description;
     expect(Array.from(longer ?? '')).toHaveLength(MAX_DESCRIPTION_CHARS);
+  });
+});
+
+describe('readPageMetadata: hostile bylines and nesting', () => {
+  it('reads no byline from an element of thousands of empty elements, and stops early', async () => {
+    // Before the byline reader was bounded, this page took minutes: every empty element re-read the
+    // whole line so far.
+    const html = page('', `<div class="author">${'<div> </div>'.repeat(20_000)}Jane Doe</div><p>Text.</p>`);
+    expect((await readPageMetadata(html)).author).toBeUndefined();
+    const labels = page('', `<div class="author">${'<div>By</div>'.repeat(5_000)}</div>`);
+    expect((await readPageMetadata(labels)).author).toBeUndefined();
+  });
+
+  it("reads the markup of a page nested past the DOM stages' depth, and not its text", async () => {
+    const depth = MAX_HTML_DEPTH * 40;
+    const html = page(
+      '<meta name="author" content="Jane Doe">',
+      `<h1>T</h1>${'<div>'.repeat(depth)}<p class="byline">By John Roe</p><p>March 5, 2024</p>${'</div>'.repeat(depth)}`,
+    );
+    expect(await readPageMetadata(html)).toEqual({ author: 'Jane Doe' });
+    const bare = page(
+      '',
+      `<h1>T</h1>${'<span>'.repeat(depth)}<p>March 5, 2024</p>${'</span>'.repeat(depth)}`,
+    );
+    expect(await readPageMetadata(bare)).toEqual({});
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_HTML_DEPTH } from '../html-bounds.js';
 import { loadHtmlparser2 } from '../lazy-modules.js';
 import { datelineDate, MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
@@ -126,9 +127,12 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     return undefined;
   };
 
-  // The headline's dateline is read only when the markup leaves a field unsaid.
+  // The headline's dateline is read only when the markup leaves a field unsaid, and the page's text
+  // only on a page nested no deeper than the DOM stages read (the dateline's walk recurses).
+  const shallow = found.depth <= MAX_HTML_DEPTH;
   let dateline: ReturnType<typeof readDateline> | undefined;
   const visible = () => {
+    if (!shallow) return {};
     dateline ??= readDateline(
       document,
       found.headlines,
@@ -153,7 +157,10 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     tidyAuthor(ld.author, false) ??
     metaAuthor(found.meta) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
-  const shown = () => microdataAuthor(found.itemAuthors) ?? visibleByline(found.bylines) ?? visible().author;
+  const shown = () =>
+    microdataAuthor(found.itemAuthors) ??
+    (shallow ? visibleByline(found.bylines) : undefined) ??
+    visible().author;
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
   const author =
     stated !== undefined && siteName !== undefined && stated.toLowerCase() === siteName.toLowerCase()
