@@ -268,6 +268,9 @@ describe('readPageMetadata: bylines and author tags written with more than the n
       ),
     ).toBe('Shelby Loos, DVM');
     expect(await byline('Post by galitsyn »')).toBe('galitsyn');
+    expect(await byline('Post by changingtimes » Sat Jan 02, 2021 8:15 pm')).toBe('changingtimes');
+    // A trail of "»" is a breadcrumb, not a name and what follows it.
+    expect(await byline('Home » Consulting &amp; Services » Security')).toBeUndefined();
     expect(await byline('Laura / House Plant House')).toBe('Laura');
     expect(await byline('<div class="avatar">CM</div><div>Craig McCarthy</div>')).toBe('Craig McCarthy');
     expect(await byline('<span class="initials">CM</span> Craig McCarthy')).toBe('Craig McCarthy');

@@ -474,7 +474,9 @@ function closeMeetings(text: string): string {
 export function stripByline(text: string): string {
   let names = text.replace(AUTHOR_LABEL, '').replace(BYLINE_LEAD, '');
   // "Jane Doe | March 5, 2024", "Jane Doe • 5 min read", "Jane Doe, Staff Writer — Updated …".
-  names = names.split(/\s+[|•·—–/»]\s+|\s*\|\s*|\s+»$/)[0] ?? '';
+  names = names.split(/\s+[|•·—–/]\s+|\s*\|\s*/)[0] ?? '';
+  // "Post by galitsyn » Sat Jan 2": one "»" ends the names; a trail of them is a breadcrumb.
+  if (names.split('»').length === 2) names = names.replace(/\s+»(?:\s.*)?$/, '');
   // "Jane Doe. Reviewed by John Roe, MD": the reviewer is not a writer.
   names = names.replace(/\.?\s+(?:medically\s+)?(?:reviewed|edited|fact[- ]checked)\s+by\b.*$/i, '');
   names = names.replace(/\s+(?:on|updated|published|posted)\b.*$/i, '');
