@@ -1,3 +1,4 @@
+import { HEADINGS } from './element-names.js';
 import { HIDING_DECLARATION } from './hidden-content.js';
 import { collapsedLength } from './sparse-shell.js';
 
@@ -24,8 +25,6 @@ function isPageText(element: Element): boolean {
     links += collapsedLength(link.textContent ?? '');
   return links <= PANEL_MAX_LINK_SHARE * text;
 }
-
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** The largest share of a panel's text that may sit in links for it to be text rather than a menu. */
 const PANEL_MAX_LINK_SHARE = 0.5;

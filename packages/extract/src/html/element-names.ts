@@ -24,6 +24,9 @@ export function elementsNamed(root: ParentNode, pattern: RegExp, ids: boolean): 
   return found;
 }
 
+/** The heading elements. */
+export const HEADINGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
 /** Elements that end a paragraph. */
 export const PARAGRAPH_BLOCKS: ReadonlySet<string> = new Set([
   'address',
@@ -54,10 +57,5 @@ export const PARAGRAPH_BLOCKS: ReadonlySet<string> = new Set([
   'table',
   'tr',
   'ul',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADINGS,
 ]);

@@ -1,4 +1,4 @@
-import { PARAGRAPH_BLOCKS } from './element-names.js';
+import { HEADINGS, PARAGRAPH_BLOCKS } from './element-names.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import { type DomNode, linkedNames, textOf } from './metadata-markup.js';
 import { clean, withoutControls } from './metadata-text.js';
@@ -36,8 +36,6 @@ export const MAX_HEADLINES = 5;
  * and heading groups a dateline can sit beside.
  */
 const BLOCKS: ReadonlySet<string> = new Set([...PARAGRAPH_BLOCKS, 'nav', 'td', 'th', 'hgroup']);
-
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Elements whose content is never a line of the page's visible text. */
 const SKIPPED = new Set([
