@@ -1,7 +1,7 @@
 import { HEADINGS, PARAGRAPH_BLOCKS } from './element-names.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import { type DomNode, linkedNames, textOf } from './metadata-markup.js';
-import { clean, withoutControls } from './metadata-text.js';
+import { clean, isNameWord, withoutControls } from './metadata-text.js';
 
 /**
  * The visible dateline and byline a page prints beside its headline, for pages that state neither in
@@ -108,9 +108,7 @@ function datelineAuthor(
   // ("and", "&", "van", "de"), whole.
   const words = names.split(/\s+/);
   if (words.length === 0 || words.length > 8 || /[.?!:]$/.test(names)) return undefined;
-  const named = words.every((word) =>
-    /^(?:(?:and|&|und|et|y|e|van|von|de|der|den|da|di|du|la|le)$|\p{Lu})/u.test(word),
-  );
+  const named = words.every(isNameWord);
   return named && /\p{L}/u.test(names) ? names : undefined;
 }
 

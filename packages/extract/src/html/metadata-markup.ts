@@ -3,6 +3,7 @@ import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import {
   clean,
   isName,
+  isNameWord,
   isUrl,
   joinNames,
   MAX_BYLINE_CHARS,
@@ -331,14 +332,7 @@ function dayOfMonthPattern(): RegExp {
  */
 function isPhrase(names: string): boolean {
   const words = names.split(/\s+/);
-  return (
-    words.length > 1 &&
-    words.some(
-      (word) =>
-        !/^(?:and|&|und|et|y|e|van|von|de|der|den|da|di|du|la|le|del|dos|das|bin|al|the)$/.test(word) &&
-        !/^[\p{Lu}\p{Lo}"“'‘(]/u.test(word),
-    )
-  );
+  return words.length > 1 && !words.every(isNameWord);
 }
 
 /** Names without the avatar's initials before them: "CM Craig McCarthy" is "Craig McCarthy". */

@@ -85,3 +85,14 @@ export function languageTag(value: string): string | undefined {
     })
     .join('-');
 }
+
+/** Joining words and particles that stand between names in lower case ("and", "&", "van", "de"). */
+const NAME_JOINER = /^(?:and|&|und|et|y|e|van|von|de|der|den|da|di|du|la|le|del|dos|das|bin|al|the)$/;
+
+/**
+ * Whether a word can be part of a list of names: a joining word or particle, or a word that starts
+ * with a capital letter (or a letter of a script without case), perhaps after a quote or a bracket.
+ */
+export function isNameWord(word: string): boolean {
+  return NAME_JOINER.test(word) || /^["“'‘(]?[\p{Lu}\p{Lo}]/u.test(word);
+}

@@ -18,6 +18,7 @@ import {
   clean,
   cleanMetadataText,
   isName,
+  isNameWord,
   isUrl,
   joinNames,
   languageTag,
@@ -228,10 +229,7 @@ function bylineOverSite(names: string | undefined, site: string): string | undef
   const siteLower = site.toLowerCase();
   if (siteLower.includes(lower) || lower.includes(siteLower)) return undefined;
   const words = names.split(/\s+/);
-  const named = words.every((word) =>
-    /^(?:(?:and|&|van|von|de|der|den|da|di|du|la|le)$|[\p{Lu}\p{Lo}])/u.test(word),
-  );
-  return named && words.length <= 8 ? names : undefined;
+  return words.length <= 8 && words.every(isNameWord) ? names : undefined;
 }
 
 /** The `pub_date` of Parse.ly's older `parsely-page` tag, a JSON object in its `content`. */
