@@ -127,6 +127,12 @@ describe('readPageMetadata: where else a page states its publication date', () =
     expect(await date(`<meta name="parsely-page" content='{"title": "T"'>`)).toBeUndefined();
   });
 
+  it("reads Cxense's publish time", async () => {
+    expect(await date('<meta name="cXenseParse:recs:publishtime" content="2018-06-18T10:01:00.000Z">')).toBe(
+      '2018-06-18T10:01:00Z',
+    );
+  });
+
   it("reads JSON-LD's Unix time, and its dateCreated only after the tags' publication date", async () => {
     expect(await date(ld({ '@type': 'NewsArticle', datePublished: 1676551869 }))).toBe(
       '2023-02-16T12:51:09Z',
@@ -203,6 +209,20 @@ describe('readPageMetadata: visible byline', () => {
        <p>Written by <a rel="author" href="/u/kim">Kim Lo</a></p>`,
     );
     expect((await readPageMetadata(html)).author).toBe('Kim Lo');
+  });
+
+  it("reads the names after a page's tools in the byline, not the tool's label", async () => {
+    const html = page(
+      '',
+      `<div id="Byline"><div class="EmailPrint"><a class="PrintLink" href="/print">Print</a></div>
+       By <span class="author vcard"><a href="/u/desk">National Desk</a></span></div><p>Text.</p>`,
+    );
+    expect((await readPageMetadata(html)).author).toBe('National Desk');
+    const shared = page('', '<p class="byline"><span class="share-tools">Share</span> By Ana Lee</p>');
+    expect((await readPageMetadata(shared)).author).toBe('Ana Lee');
+    // A name that merely contains the letters stays ("Sharon", "Sprint").
+    const named = page('', '<p class="byline"><a class="Sharon-Sprint">Sharon Sprint</a></p>');
+    expect((await readPageMetadata(named)).author).toBe('Sharon Sprint');
   });
 
   it('passes over a text too long to be a byline', async () => {
@@ -305,6 +325,31 @@ describe('readPageMetadata: what follows the names in a byline', () => {
     expect(
       (await readPageMetadata(page('', `<article><p class="byline">${byline}</p></article>`))).author,
     ).toBe(names);
+  });
+
+  it("drops the site's own name after the writers, and keeps an author that is only the site", async () => {
+    const site = '<meta property="og:site_name" content="CNN">';
+    const author = async (content: string) =>
+      (await readPageMetadata(page(`${site}<meta name="author" content="${content}">`))).author;
+    expect(await author('Dana A. Ford, James S.A. Corey, and Tom Watkins, CNN')).toBe(
+      'Dana A. Ford, James S.A. Corey, and Tom Watkins',
+    );
+    expect(await author('Jane Doe - CNN')).toBe('Jane Doe');
+    expect(await author('CNN')).toBe('CNN');
+    expect(await author('Jane Doe of CNN')).toBe('Jane Doe of CNN');
+  });
+
+  it("reads the author of Parse.ly's parsely-page tag, a name or a list", async () => {
+    const tag = (data: unknown) => `<meta name='parsely-page' content='${JSON.stringify(data)}'>`;
+    expect((await readPageMetadata(page(tag({ title: 'T', author: 'National Desk' })))).author).toBe(
+      'National Desk',
+    );
+    expect((await readPageMetadata(page(tag({ authors: 'x', author: ['Ana Lee', 'Bo Park'] })))).author).toBe(
+      'Ana Lee, Bo Park',
+    );
+    expect(
+      (await readPageMetadata(page(`<meta name='parsely-page' content='{"author": '>`))).author,
+    ).toBeUndefined();
   });
 
   it('never takes a reviewer for the author', async () => {

@@ -54,6 +54,8 @@ const AUTHOR_META = [
   'article:author',
   'og:article:author',
   'parsely-author',
+  // The `author` of Parse.ly's older `parsely-page` tag, a JSON object (see {@link parselyPage}).
+  'parsely-page',
   'sailthru.author',
   'author',
   'book:author',
@@ -73,6 +75,8 @@ const PUBLISHED_META = [
   'datepublished',
   'parsely-pub-date',
   'sailthru.date',
+  // Cxense's (Piano's) tag for the time a story went out, on news sites that recommend with it.
+  'cxenseparse:recs:publishtime',
   'citation_publication_date',
   'citation_date',
   'citation_online_date',
@@ -163,15 +167,17 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
     (shallow ? visibleByline(found.bylines) : undefined) ??
     visible().author;
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
-  const author =
+  const author = withoutSiteAfter(
     stated !== undefined && siteName !== undefined && stated.toLowerCase() === siteName.toLowerCase()
       ? (bylineOverSite(shown(), siteName) ?? stated)
-      : (stated ?? shown());
+      : (stated ?? shown()),
+    siteName,
+  );
 
   let published = ld.published;
   for (const raw of [
     ...PUBLISHED_META.flatMap((key) => found.meta.get(key) ?? []),
-    ...(found.meta.get('parsely-page') ?? []).map(parselyPageDate),
+    ...(found.meta.get('parsely-page') ?? []).map((content) => parselyPage(content, 'pub_date')),
     ...found.itemDates,
     ...found.publishTimes,
   ]) {
@@ -208,7 +214,11 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
 function metaAuthor(meta: ReadonlyMap<string, string[]>): string | undefined {
   for (const key of AUTHOR_META) {
     if (key === 'citation_author') continue;
-    const values = (meta.get(key) ?? []).map(clean).filter(isName);
+    const stated =
+      key === 'parsely-page'
+        ? (meta.get(key) ?? []).map((content) => parselyPage(content, 'author'))
+        : (meta.get(key) ?? []);
+    const values = stated.map(clean).filter(isName);
     if (values.length === 0) continue;
     const names = (key.endsWith('article:author') ? values : values.slice(0, 1))
       .map((value) => tidyAuthor(value, true))
@@ -232,16 +242,34 @@ function bylineOverSite(names: string | undefined, site: string): string | undef
   return words.length <= 8 && words.every(isNameWord) ? names : undefined;
 }
 
-/** The `pub_date` of Parse.ly's older `parsely-page` tag, a JSON object in its `content`. */
-function parselyPageDate(content: string): string {
+/**
+ * A field of Parse.ly's older `parsely-page` tag, a JSON object in its `content`: its `pub_date`, or
+ * its `author` (a name, or a list of names, joined); empty when the tag does not state it.
+ */
+function parselyPage(content: string, field: 'pub_date' | 'author'): string {
   try {
     const page = JSON.parse(content) as unknown;
     if (typeof page !== 'object' || page === null) return '';
-    const date = (page as Record<string, unknown>).pub_date;
-    return typeof date === 'string' ? date : '';
+    const value = (page as Record<string, unknown>)[field];
+    if (typeof value === 'string') return value;
+    if (!Array.isArray(value)) return '';
+    return field === 'author'
+      ? joinNames(value.filter((name): name is string => typeof name === 'string'))
+      : '';
   } catch {
     return '';
   }
+}
+
+/**
+ * Names that the site's own name follows, as a news service signs its writers ("Jane Doe and John
+ * Roe, CNN", "Jane Doe - Reuters"): the names alone. An author that is only the site's name stays.
+ */
+function withoutSiteAfter(names: string | undefined, site: string | undefined): string | undefined {
+  if (names === undefined || site === undefined || site === '') return names;
+  if (!names.toLowerCase().endsWith(site.toLowerCase())) return names;
+  const before = /^(.*\S)(?:\s*,|\s+[-–—|/])\s*$/.exec(names.slice(0, names.length - site.length))?.[1];
+  return before !== undefined && isName(before) ? before : names;
 }
 
 /** The marks a page's `<title>` puts between the page's own title and the site's name. */
