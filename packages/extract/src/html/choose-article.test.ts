@@ -15,6 +15,10 @@ const ALPHABET = [
   'Ж',
   '中',
   'の',
+  'ナ',
+  '・',
+  'ｶ',
+  '한',
   '٣',
   '\u0301',
   '𝐀',
@@ -72,6 +76,14 @@ describe('countWords', () => {
     ]) {
       expect(countWords(text), JSON.stringify(text)).toBe(words(text).length);
     }
+  });
+
+  it('counts each Chinese or Japanese character as a word, and Korean and other scripts by their spaces', () => {
+    expect(countWords('港湾委員会は決めた。')).toBe(9);
+    expect(words('ナイジェリア・カノ')).toEqual(['ナ', 'イ', 'ジ', 'ェ', 'リ', 'ア', 'カ', 'ノ']);
+    expect(words('mixed 中文 text')).toEqual(['mixed', '中', '文', 'text']);
+    expect(countWords('한국어 문장 입니다')).toBe(3);
+    expect(countWords('Жили-были дед')).toBe(3);
   });
 
   it('counts exactly the words the metric finds, on 5,000 mixed strings', () => {

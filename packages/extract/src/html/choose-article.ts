@@ -21,12 +21,24 @@ export const DEFUDDLE_MIN_OVERLAP = 0.8;
 export const LOADING_SHELL_MAX_WORDS = 60;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
+/**
+ * Characters of the scripts written without spaces between words that count as one word each:
+ * Chinese characters, Hiragana and Katakana (Hangul is written with spaces, and counts by them).
+ * A sentence of them is one run of letters, which would count as one word: a Japanese story's
+ * paragraph would weigh as much as a menu's link.
+ */
+const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
+const CJK_OR_WORD =
+  /(?=[\p{L}\p{N}])[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f])[\p{L}\p{N}_])+/gu;
 const LOADING_SHELL =
   /\b(loading|please wait|enable javascript|javascript (is )?(disabled|required|must be enabled)|requires? javascript|turn on javascript)\b/i;
 
-/** The words of a text, as the article metric counts them (runs of letters, digits and `_`). */
+/**
+ * The words of a text: runs of letters, digits and `_`, as the article metric counts them, except
+ * that each Chinese or Japanese character is a word of its own ({@link CJK_CHARACTER}).
+ */
 export function words(text: string): string[] {
-  return text.match(WORD) ?? [];
+  return text.match(CJK_CHARACTER.test(text) ? CJK_OR_WORD : WORD) ?? [];
 }
 
 /** Whether each ASCII code is a word character (letter, digit or `_`). */
@@ -35,7 +47,10 @@ for (let code = 0; code < 128; code++) {
   ASCII_WORD[code] = /[A-Za-z0-9_]/.test(String.fromCharCode(code)) ? 1 : 0;
 }
 const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
-/** What {@link WORD_CHARACTER} said of each code unit of the Basic Multilingual Plane met so far: 1 word, 2 not. */
+/**
+ * What {@link WORD_CHARACTER} said of each code unit of the Basic Multilingual Plane met so far: 1
+ * word, 2 not, 3 a word of its own ({@link CJK_CHARACTER}).
+ */
 const bmpWord = new Uint8Array(0x10000);
 
 /**
@@ -63,8 +78,15 @@ export function countWords(text: string): number {
     } else {
       let known = bmpWord[code];
       if (known === 0) {
-        known = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
+        const character = String.fromCharCode(code);
+        known = WORD_CHARACTER.test(character) ? (CJK_CHARACTER.test(character) ? 3 : 1) : 2;
         bmpWord[code] = known;
+      }
+      if (known === 3) {
+        // A Chinese or Japanese character is a word of its own.
+        count++;
+        inWord = false;
+        continue;
       }
       isWord = known === 1;
     }
