@@ -173,6 +173,13 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Popular now', 'Banana bread', 'About'],
     },
   },
+  'japanese-story': {
+    "a Japanese story's paragraphs, weighed by their characters, without the page's topic links, teaser and ranking":
+      {
+        keeps: ['港湾委員会は二十日', '西水路を使う', '半分に満たなかった'],
+        drops: ['港湾整備', 'あわせて読みたい', 'アクセスランキング', '駅前再開発'],
+      },
+  },
   'services-webforms': {
     'every card with its title, pitch and price, without chrome or comments (landing page)': {
       keeps: [
@@ -219,6 +226,12 @@ describe('golden pages: the behaviour each page is kept for', () => {
     expect(metadata.author).toBe('Mara Quinn');
     expect(metadata.published).toBe('2025-11-20T16:05:00Z');
     expect(metadata.siteName).toBe('Coastline Daily');
+  });
+
+  it("wire-byline: the writers after the byline's Print and Email links, without the site's name they are signed with", () => {
+    const metadata = JSON.parse(expected('wire-byline', GOLDEN_FILES.metadata));
+    expect(metadata.author).toBe('Ana Lee and Bo Park');
+    expect(metadata.siteName).toBe('Harbour Wire');
   });
 
   it('every page named here is in the corpus', () => {

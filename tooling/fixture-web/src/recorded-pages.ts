@@ -29,6 +29,7 @@ const GOLDEN_PAGES = new Set([
   'forum-ranks',
   'forum-thread',
   'hidden-parts',
+  'japanese-story',
   'language-versions',
   'link-discussion',
   'news-article',
@@ -41,6 +42,7 @@ const GOLDEN_PAGES = new Set([
   'services-webforms',
   'signup-form-note',
   'undeclared-story',
+  'wire-byline',
 ]);
 
 function articleLocation(name: string): URL {
@@ -143,6 +145,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'publisher-byline',
     description:
       'News story whose author tag names the site, with the writer in a byline of separate elements under a subtitle heading',
+  },
+  {
+    name: 'japanese-story',
+    description:
+      "Japanese news story of three short paragraphs among the site's topic links, a teaser and a ranking of headlines",
+  },
+  {
+    name: 'wire-byline',
+    description:
+      "News story whose byline starts with Print and Email links and signs its writers with the site's own name",
   },
 ];
 

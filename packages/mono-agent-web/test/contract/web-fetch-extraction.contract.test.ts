@@ -205,6 +205,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it("reads a Japanese story as its paragraphs, weighing them by their characters, without the page's topic links and ranking (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/japanese-story',
+      ['港湾委員会は二十日', '西水路を使う', '半分に満たなかった'],
+      ['港湾整備', 'あわせて読みたい', 'アクセスランキング', '駅前再開発'],
+    );
+  });
+
   it("reads a repository page as its README, the <article> microdata marks as the page's text, without the file list (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/repository-readme',

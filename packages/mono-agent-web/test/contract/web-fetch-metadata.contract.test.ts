@@ -124,6 +124,18 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
 
+  it("names the writers after the byline's Print and Email links, without the site's name they are signed with (runtime and built CLI)", async () => {
+    // "the byline's names, without \"By\"": the byline opens with the page's Print and Email links
+    // and signs "Ana Lee and Bo Park, Harbour Wire" on Harbour Wire's own page.
+    const stated = { author: 'Ana Lee and Bo Park', siteName: 'Harbour Wire' };
+    const result = await session.run.webFetch({ url: web.url('/pages/wire-byline') });
+    expect(framed(result.text)).toContain(`\nAuthor: ${stated.author}\n`);
+    expect((result.data as OkData).document).toMatchObject(stated);
+    const run = await runBuiltCli(['fetch', web.url('/pages/wire-byline'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject(stated);
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     session.events.length = 0;
     await session.run.webFetch({ url: web.url('/pages/news-article') });
