@@ -1,15 +1,16 @@
 // Scores the page metadata this package reads (author, published, site name, language, description)
-// against a folder of test pages whose truth records them, field by field, beside Defuddle's own
-// metadata fields for the same pages. Two layouts are read (the pages are not part of this
+// and the title `extract` gives against a folder of test pages whose truth records them, field by
+// field, beside Defuddle's own fields for the same pages. Two layouts are read (the pages are not part of this
 // repository):
 // - Mozilla Readability's test pages: one folder per page with `source.html` and
-//   `expected-metadata.json` (`byline`, `publishedTime`, `siteName`, `lang`, `excerpt`);
+//   `expected-metadata.json` (`title`, `byline`, `publishedTime`, `siteName`, `lang`, `excerpt`);
 // - Defuddle's fixtures: a folder with `fixtures/<name>.html` and `expected/<name>.md`, whose JSON
-//   preamble records `author`, `published` and `site` (language and description are not scored).
+//   preamble records `title`, `author`, `published` and `site` (language and description are not
+//   scored).
 //   These are Defuddle's own answers, so its column there agrees with itself.
 // - Postlight Parser's (Mercury's) tests of its site extractors: a checkout with `fixtures/` and
 //   `src/extractors/custom/<host>/index.test.js`, whose first case names a fixture and its URL and
-//   asserts an `author` and a `date_published` for some pages. Only the fields a page's test asserts
+//   asserts a `title`, an `author` and a `date_published` for some pages. Only the fields a page's test asserts
 //   are scored for it, so both columns count the pages stating the field; its dates are UTC
 //   instants, so a date matches when it is the same day or within 14 hours (a zone's offset) of it.
 //
@@ -22,13 +23,15 @@
 // first paragraph, so the description column is indicative only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { extract } from '../src/extract.js';
 import { toIsoDate } from '../src/html/metadata-dates.js';
 import { type PageMetadata, readPageMetadata } from '../src/html/page-metadata.js';
 import { parseHtmlDocument } from '../src/html/parse-html-document.js';
 import { loadDefuddle } from '../src/lazy-modules.js';
 
-type Field = keyof PageMetadata;
+type Field = keyof PageMetadata | 'title';
 const FIELDS: readonly [Field, string][] = [
+  ['title', 'title'],
   ['author', 'byline'],
   ['published', 'publishedTime'],
   ['siteName', 'siteName'],
@@ -136,7 +139,12 @@ function* defuddlePages(root: string): Generator<TestPage> {
       name,
       html,
       url,
-      truth: { byline: stated.author, publishedTime: stated.published, siteName: stated.site },
+      truth: {
+        title: stated.title,
+        byline: stated.author,
+        publishedTime: stated.published,
+        siteName: stated.site,
+      },
     };
   }
 }
@@ -170,7 +178,11 @@ function* mercuryPages(root: string): Generator<TestPage> {
       const found = new RegExp(`assert\\.equal\\(\\s*${name},\\s*${LITERAL}`).exec(test)?.[1];
       return found === undefined ? undefined : stringValue(found);
     };
-    const truth = { byline: asserted('author'), publishedTime: asserted('date_published') };
+    const truth = {
+      title: asserted('title'),
+      byline: asserted('author'),
+      publishedTime: asserted('date_published'),
+    };
     const recorded = new Set(
       Object.keys(truth).filter((key) => truth[key as keyof typeof truth] !== undefined),
     );
@@ -184,8 +196,8 @@ const defuddleLayout = existsSync(join(folder, 'fixtures')) && existsSync(join(f
 const mercuryLayout =
   existsSync(join(folder, 'fixtures')) && existsSync(join(folder, 'src', 'extractors', 'custom'));
 const scored = FIELDS.filter(([, key]) => {
-  if (mercuryLayout) return ['byline', 'publishedTime'].includes(key);
-  return !defuddleLayout || ['byline', 'publishedTime', 'siteName'].includes(key);
+  if (mercuryLayout) return ['title', 'byline', 'publishedTime'].includes(key);
+  return !defuddleLayout || ['title', 'byline', 'publishedTime', 'siteName'].includes(key);
 });
 const pages = mercuryLayout
   ? mercuryPages(folder)
@@ -195,7 +207,10 @@ const pages = mercuryLayout
 let count = 0;
 for (const { name, html, url, truth, recorded } of pages) {
   count++;
-  const ours = await readPageMetadata(html);
+  const ours: Partial<Record<Field, string>> = { ...(await readPageMetadata(html)) };
+  try {
+    ours.title = (await extract({ body: html, url, contentType: 'text/html', format: 'markdown' })).title;
+  } catch {}
   let theirs: Record<string, unknown> = {};
   try {
     const result = await Defuddle(await parseHtmlDocument(html), url, {
@@ -205,6 +220,7 @@ for (const { name, html, url, truth, recorded } of pages) {
       fetch: (() => Promise.reject(new Error('offline'))) as unknown as typeof fetch,
     });
     theirs = {
+      title: result.title,
       author: result.author,
       published: result.published,
       siteName: result.site,
@@ -225,12 +241,17 @@ for (const { name, html, url, truth, recorded } of pages) {
     if (same(field, mine, expected, truth[truthKey], ours[field])) {
       tally.ours++;
       if (expected !== undefined) tally.oursStated++;
-    } else if (showMisses) {
-      console.log(`${name} ${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(mine)}`);
     }
-    if (same(field, defuddle, expected, truth[truthKey], theirs[field])) {
+    const defuddleSame = same(field, defuddle, expected, truth[truthKey], theirs[field]);
+    if (defuddleSame) {
       tally.defuddle++;
       if (expected !== undefined) tally.defuddleStated++;
+    }
+    if (showMisses && !same(field, mine, expected, truth[truthKey], ours[field])) {
+      const beside = defuddleSame ? ' (Defuddle: the same as expected)' : '';
+      console.log(
+        `${name} ${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(mine)}${beside}`,
+      );
     }
   }
 }
