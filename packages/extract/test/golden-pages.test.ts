@@ -156,6 +156,7 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       keeps: [
         '[YouTube video: Harbour choir, winter concert 2025](https://www.youtube.com/watch?v=Qh7Yd2-kP0w)',
         '[Spotify recording: Ines Varga on the evening call](https://open.spotify.com/episode/7pLw3Xk2Qq9ZrT1aBcDeFg)',
+        '[Post on X](https://x.com/harbourmaster/status/1864012345678901234)',
         'welcomes new voices',
       ],
       drops: ['ads.example.net', 'Spotify Embed'],

@@ -43,6 +43,12 @@ describe("linkMediaEmbeds: a known player's frame becomes a link to its media", 
         'https://x.com/i/status/1675626836821409792',
         'Post on X',
       ],
+      [
+        'https://x.com/kepano/status/1675626836821409792',
+        'https://x.com/kepano/status/1675626836821409792',
+        'Post on X',
+      ],
+      ['https://twitter.com/jack/status/20/', 'https://x.com/jack/status/20', 'Post on X'],
     ];
     for (const [source, page, label] of cases) {
       expect(linked(`<iframe src="${source}"></iframe>`), source).toBe(
@@ -75,6 +81,8 @@ describe("linkMediaEmbeds: a known player's frame becomes a link to its media", 
       '<iframe src="https://ads.example.net/slot/1"></iframe>',
       '<iframe src="/comments/frame"></iframe>',
       '<iframe src="https://www.youtube.com/embed/videoseries?list=PL1"></iframe>',
+      '<iframe src="https://x.com/kepano"></iframe>',
+      '<iframe src="https://x.com/i/flow/login"></iframe>',
       '<iframe src="https://www.youtube.com/embed/a%22onerror%3D/x"></iframe>',
       '<iframe src="https://w.soundcloud.com/player/?url=javascript:alert(1)"></iframe>',
       '<iframe src="javascript:alert(1)"></iframe>',

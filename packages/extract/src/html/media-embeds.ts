@@ -81,6 +81,15 @@ const PLAYERS: readonly Player[] = [
     },
     label: 'Post on X',
   },
+  {
+    // A frame of the post's own page (`x.com/<account>/status/<id>`), as some pages embed one.
+    host: /^(?:www\.|mobile\.)?(?:x|twitter)\.com$/,
+    page: (url) => {
+      const match = /^\/(\w{1,15})\/status(?:es)?\/(\d{1,25})\/?$/.exec(url.pathname);
+      return match === null ? undefined : `https://x.com/${match[1]}/status/${match[2]}`;
+    },
+    label: 'Post on X',
+  },
 ];
 
 /** A player's name before a frame's title ("Spotify Embed: …", "YouTube video player - …"). */
