@@ -97,6 +97,28 @@ describe('dropHiddenContent', () => {
     expect(undone.text).toContain('SHOWN');
   });
 
+  it("keeps a footnote's text that the page shows from its mark, inside the mark or named by it", async () => {
+    const { text } = await body(
+      `${story([1, 2, 3])}<p>The bridge reopened in May.<span class="note">1<span style="display:none">NOTEINSIDE: after the tests.</span></span></p>` +
+        `<p>The toll was dropped for cyclists.<span data-definition="n2"><a href="#">*</a></span> Walkers pay nothing.<sup><a href="#n3">[3]</a></sup></p>` +
+        '<aside id="n2" style="display:none">NOTENAMED: from June.</aside><div id="n3" hidden>NOTEHREF: see the council minutes.</div>',
+    );
+    expect(text).toContain('NOTEINSIDE');
+    expect(text).toContain('NOTENAMED');
+    expect(text).toContain('NOTEHREF');
+  });
+
+  it("removes what a menu's toggle, a pager or a mark outside any text points at, and what only aria-hidden hides", async () => {
+    const { text } = await body(
+      `${story([1, 2, 3])}<header><a href="#menu">☰</a><nav id="menu" hidden>SECRETMENU links</nav></header>` +
+        '<ul class="pager"><li><a href="#page2">2</a></li></ul><div id="page2" style="display:none">SECRETPAGE two</div>' +
+        '<div><span data-definition="d1">1</span></div><aside id="d1" style="display:none">SECRETALONE note</aside>' +
+        '<p>The bridge reopened in May.<span class="note">Read more<span style="display:none">SECRETMORE text</span></span></p>' +
+        '<li>Harbour guide, fourth edition <a href="/reviews"><i aria-hidden="true">SECRETSTARS 4.6 out of 5</i> 649</a></li>',
+    );
+    expect(text.match(SECRET)).toBeNull();
+  });
+
   it('moves JSON-LD out of a removed element, so the page keeps its metadata', async () => {
     const { document } = await body(
       `${story([1, 2])}<div hidden><script type="application/ld+json">{"@type":"NewsArticle"}</script></div>`,

@@ -57,13 +57,104 @@ export function dropHiddenContent(document: Document): number {
     }
   }
   if (hidden.length === 0 || hiddenText > HIDDEN_KEEP_SHARE * drawnTextLength(body)) return 0;
+  const notes = footnoteTexts(document, hidden);
   for (const element of hidden) {
+    if (notes.has(element)) {
+      showNote(element);
+      continue;
+    }
     for (const script of Array.from(element.querySelectorAll('script[type="application/ld+json"]'))) {
       document.head?.append(script);
     }
     element.remove();
   }
   return hidden.length;
+}
+
+/** A footnote's mark in the text: a number, a letter or a run of asterisks or daggers, bracketed or not. */
+const FOOTNOTE_MARK = /^[[(]?(?:\d{1,3}|[a-z]|[*†‡§¶]{1,3})[\])]?$/i;
+
+/** Elements that may hold a footnote's mark inside a paragraph. */
+const MARK_ELEMENTS = new Set(['a', 'span', 'sup', 'small', 'button']);
+
+/** Characters of text a mark's paragraph holds besides the mark: a menu's "1" holds little. */
+const MARK_PARAGRAPH_MIN_CHARS = 20;
+
+/**
+ * Of the `hidden` elements, those that are a footnote's text, which the page shows when its mark
+ * is pointed at or clicked: an element inside the mark (`<span>1<span style="display:none">The
+ * note.</span></span>`), or one whose id the mark names (`data-definition`, `aria-describedby`,
+ * `href="#…"`). A mark is an inline element in a paragraph of text whose own text is a footnote's
+ * mark ({@link FOOTNOTE_MARK}); a menu's toggle ("☰") or a pager's "2" in a list of links is not one.
+ * The footnotes stay for the extractors, which write them as the article's notes.
+ */
+function footnoteTexts(document: Document, hidden: readonly Element[]): Set<Element> {
+  const notes = new Set<Element>();
+  const byId = new Map<string, Element>();
+  for (const element of hidden) {
+    // What only `aria-hidden` hides is drawn for every reader (a rating's stars, an icon's label)
+    // and read out by none: a footnote is hidden from every reader until its mark is used.
+    if (!hiddenFromEveryone(element)) continue;
+    const parent = element.parentElement;
+    if (parent !== null && isFootnoteMark(parent, element)) notes.add(element);
+    else if (element.id !== '') byId.set(element.id, element);
+  }
+  if (byId.size === 0) return notes;
+  for (const mark of Array.from(
+    document.querySelectorAll('[data-definition], [aria-describedby], a[href^="#"]'),
+  )) {
+    const target =
+      mark.getAttribute('data-definition') ??
+      mark.getAttribute('aria-describedby') ??
+      (mark.getAttribute('href') ?? '').slice(1);
+    const note = byId.get(target);
+    if (note !== undefined && isFootnoteMark(mark, undefined)) notes.add(note);
+  }
+  return notes;
+}
+
+/** Whether the `hidden` attribute, `display: none` or `visibility: hidden` hides `element`. */
+function hiddenFromEveryone(element: Element): boolean {
+  const hidden = element.getAttribute('hidden');
+  if (hidden !== null && hidden.toLowerCase() !== 'until-found') return true;
+  return HIDING_DECLARATION.test(element.getAttribute('style') ?? '');
+}
+
+/**
+ * Shows a footnote's text the page hides until its mark is used, so that every stage reads it (the
+ * extractors drop what a page hides): its `hidden` attribute and hiding declarations go. Text
+ * inside its mark is set apart from the mark by a space ("1 The note.", not "1The note.").
+ */
+function showNote(note: Element): void {
+  note.removeAttribute('hidden');
+  const style = note.getAttribute('style') ?? '';
+  const shown = style
+    .split(';')
+    .filter((declaration) => !/^\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i.test(declaration))
+    .join(';')
+    .trim();
+  if (shown === '') note.removeAttribute('style');
+  else note.setAttribute('style', shown);
+  const before = note.previousSibling;
+  if (before !== null && before.nodeType === 3 && !/\s$/.test(before.textContent ?? '')) {
+    note.before(note.ownerDocument.createTextNode(' '));
+  }
+}
+
+/**
+ * Whether `element` is a footnote's mark in a paragraph of text: an inline element whose own text
+ * (without `note`, the footnote's text it may hold) is a mark ({@link FOOTNOTE_MARK}), in a
+ * paragraph holding {@link MARK_PARAGRAPH_MIN_CHARS} characters more.
+ */
+function isFootnoteMark(element: Element, note: Element | undefined): boolean {
+  if (!MARK_ELEMENTS.has(element.localName)) return false;
+  const whole = element.textContent ?? '';
+  const own = (note === undefined ? whole : whole.replace(note.textContent ?? '', '')).trim();
+  if (!FOOTNOTE_MARK.test(own)) return false;
+  const paragraph = element.closest('p, li, dd, td, blockquote');
+  if (paragraph === null) return false;
+  const rest = (paragraph.textContent ?? '').replace(whole, '').replace(/\s+/g, ' ').trim();
+  return rest.length >= MARK_PARAGRAPH_MIN_CHARS;
 }
 
 /**
