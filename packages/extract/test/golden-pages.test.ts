@@ -181,6 +181,17 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['港湾整備', 'あわせて読みたい', 'アクセスランキング', '駅前再開発'],
       },
   },
+  'hover-footnotes': {
+    'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
+      {
+        keeps: [
+          'kept in the town library',
+          'the pier dries out for an hour before dawn',
+          'runs for six weeks',
+        ],
+        drops: ['Subscribe to the letter'],
+      },
+  },
   'services-webforms': {
     'every card with its title, pitch and price, without chrome or comments (landing page)': {
       keeps: [

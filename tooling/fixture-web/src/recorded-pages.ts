@@ -29,6 +29,7 @@ const GOLDEN_PAGES = new Set([
   'forum-ranks',
   'forum-thread',
   'hidden-parts',
+  'hover-footnotes',
   'japanese-story',
   'language-versions',
   'link-discussion',
@@ -150,6 +151,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'japanese-story',
     description:
       "Japanese news story of three short paragraphs among the site's topic links, a teaser and a ranking of headlines",
+  },
+  {
+    name: 'hover-footnotes',
+    description:
+      'Blog post whose footnotes the page hides until their marks are used: one inside its mark, two named by theirs',
   },
   {
     name: 'wire-byline',

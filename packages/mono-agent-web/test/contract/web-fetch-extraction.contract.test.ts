@@ -206,6 +206,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('reads the footnotes a page hides until their marks are used, and not the menu its toggle hides (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/hover-footnotes',
+      ['kept in the town library', 'the pier dries out for an hour before dawn', 'runs for six weeks'],
+      ['Subscribe to the letter'],
+    );
+  });
+
   it("reads a Japanese story as its paragraphs, weighing them by their characters, without the page's topic links and ranking (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/japanese-story',
