@@ -77,7 +77,7 @@ const FOOTNOTE_MARK = /^[[(]?(?:\d{1,3}|[a-z]|[*†‡§¶]{1,3})[\])]?$/i;
 /** Elements that may hold a footnote's mark inside a paragraph. */
 const MARK_ELEMENTS = new Set(['a', 'span', 'sup', 'small', 'button']);
 
-/** Characters of text a mark's paragraph holds besides the mark: a menu's "1" holds little. */
+/** Characters (whitespace aside) a mark's paragraph holds besides the mark: a menu's "1" holds little. */
 const MARK_PARAGRAPH_MIN_CHARS = 20;
 
 /**
@@ -91,12 +91,14 @@ const MARK_PARAGRAPH_MIN_CHARS = 20;
 function footnoteTexts(document: Document, hidden: readonly Element[]): Set<Element> {
   const notes = new Set<Element>();
   const byId = new Map<string, Element>();
+  // Each paragraph's text is measured once, however many marks it holds.
+  const paragraphs = new Map<Element, number>();
   for (const element of hidden) {
     // What only `aria-hidden` hides is drawn for every reader (a rating's stars, an icon's label)
     // and read out by none: a footnote is hidden from every reader until its mark is used.
     if (!hiddenFromEveryone(element)) continue;
     const parent = element.parentElement;
-    if (parent !== null && isFootnoteMark(parent, element)) notes.add(element);
+    if (parent !== null && isFootnoteMark(parent, element, paragraphs)) notes.add(element);
     else if (element.id !== '') byId.set(element.id, element);
   }
   if (byId.size === 0) return notes;
@@ -108,7 +110,7 @@ function footnoteTexts(document: Document, hidden: readonly Element[]): Set<Elem
       mark.getAttribute('aria-describedby') ??
       (mark.getAttribute('href') ?? '').slice(1);
     const note = byId.get(target);
-    if (note !== undefined && isFootnoteMark(mark, undefined)) notes.add(note);
+    if (note !== undefined && isFootnoteMark(mark, undefined, paragraphs)) notes.add(note);
   }
   return notes;
 }
@@ -146,15 +148,28 @@ function showNote(note: Element): void {
  * (without `note`, the footnote's text it may hold) is a mark ({@link FOOTNOTE_MARK}), in a
  * paragraph holding {@link MARK_PARAGRAPH_MIN_CHARS} characters more.
  */
-function isFootnoteMark(element: Element, note: Element | undefined): boolean {
+function isFootnoteMark(
+  element: Element,
+  note: Element | undefined,
+  paragraphs: Map<Element, number>,
+): boolean {
   if (!MARK_ELEMENTS.has(element.localName)) return false;
   const whole = element.textContent ?? '';
   const own = (note === undefined ? whole : whole.replace(note.textContent ?? '', '')).trim();
   if (!FOOTNOTE_MARK.test(own)) return false;
   const paragraph = element.closest('p, li, dd, td, blockquote');
   if (paragraph === null) return false;
-  const rest = (paragraph.textContent ?? '').replace(whole, '').replace(/\s+/g, ' ').trim();
-  return rest.length >= MARK_PARAGRAPH_MIN_CHARS;
+  let chars = paragraphs.get(paragraph);
+  if (chars === undefined) {
+    chars = visibleChars(paragraph.textContent ?? '');
+    paragraphs.set(paragraph, chars);
+  }
+  return chars - visibleChars(whole) >= MARK_PARAGRAPH_MIN_CHARS;
+}
+
+/** Characters of `text` other than whitespace. */
+function visibleChars(text: string): number {
+  return text.replace(/\s+/g, '').length;
 }
 
 /**
