@@ -10,6 +10,7 @@ import {
   MAX_METADATA_FIELD_CHARS,
   withoutControls,
 } from './metadata-text.js';
+import { isPageTool } from './page-tools.js';
 
 /** Class or id names of a visible byline. */
 const BYLINE_NAME =
@@ -384,7 +385,7 @@ function firstLine(node: DomNode): { text: string; pieces: string[]; whole: bool
       line.add(current.data ?? '');
       continue;
     }
-    if (current.type !== 'tag' || (current !== node && isPageTool(current))) continue;
+    if (current.type !== 'tag' || (current !== node && isPageTool(current.attribs))) continue;
     const ends = current.name === 'br' || PARAGRAPH_BLOCKS.has(current.name ?? '');
     if (ends && current !== node && !line.labelOnly()) break;
     if (entry.start !== undefined) {
@@ -399,20 +400,6 @@ function firstLine(node: DomNode): { text: string; pieces: string[]; whole: bool
     }
   }
   return { text: closeMeetings(line.text), pieces: line.pieces.map(closeMeetings), whole: true };
-}
-
-/** Words of class names and ids that name a page's tools, whose labels ("Print") name no writer. */
-const PAGE_TOOL_WORDS = new Set(['print', 'share', 'sharing']);
-
-/**
- * Whether an element inside a byline is one of the page's tools, by a word of its class names or id
- * (`EmailPrint`, `print-link`, `share_buttons`): a byline that starts with a "Print" link names its
- * writer after it.
- */
-function isPageTool(node: DomNode): boolean {
-  const names = `${node.attribs?.class ?? ''} ${node.attribs?.id ?? ''}`;
-  if (!/print|shar/i.test(names)) return false;
-  return names.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).some((word) => PAGE_TOOL_WORDS.has(word.toLowerCase()));
 }
 
 /** The first line of a byline as {@link firstLine} reads it. */

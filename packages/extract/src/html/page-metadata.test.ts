@@ -220,7 +220,13 @@ describe('readPageMetadata: visible byline', () => {
     expect((await readPageMetadata(html)).author).toBe('National Desk');
     const shared = page('', '<p class="byline"><span class="share-tools">Share</span> By Ana Lee</p>');
     expect((await readPageMetadata(shared)).author).toBe('Ana Lee');
-    // A name that merely contains the letters stays ("Sharon", "Sprint").
+    // A name that merely contains the letters stays ("Sharon", "Sprint"), and so does a name in an
+    // element a utility class keeps off paper.
+    const unprinted = page(
+      '',
+      '<p class="byline">By <a class="author d-print-none" href="/u/ana">Ana Lee</a></p>',
+    );
+    expect((await readPageMetadata(unprinted)).author).toBe('Ana Lee');
     const named = page('', '<p class="byline"><a class="Sharon-Sprint">Sharon Sprint</a></p>');
     expect((await readPageMetadata(named)).author).toBe('Sharon Sprint');
   });
