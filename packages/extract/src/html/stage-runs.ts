@@ -1,6 +1,7 @@
 import { failureReason } from '../failure-reason.js';
 import { loadDefuddle, loadReadability } from '../lazy-modules.js';
 import type { ArticleCandidate } from './choose-article.js';
+import { shieldHeadlineBlocks } from './headline-blocks.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { setAsideUnreadableJsonLd } from './json-ld.js';
 import { markdownToText } from './markdown-to-text.js';
@@ -49,6 +50,7 @@ export async function runDefuddle(
   options: DefuddleOptions = {},
 ): Promise<DefuddleRun> {
   const restoreJsonLd = setAsideUnreadableJsonLd(source);
+  const restoreBlocks = shieldHeadlineBlocks(source);
   try {
     const { Defuddle } = await loadDefuddle();
     const result = await Defuddle(source, page.url, { markdown: false, useAsync: false, ...options });
@@ -57,6 +59,7 @@ export async function runDefuddle(
   } catch (error) {
     return { article: undefined, error: failureReason(error) };
   } finally {
+    restoreBlocks();
     restoreJsonLd();
   }
 }
