@@ -181,6 +181,13 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['港湾整備', 'あわせて読みたい', 'アクセスランキング', '駅前再開発'],
       },
   },
+  'headline-code': {
+    "a short dated code block right under the headline, which Defuddle's byline rule took for the date line":
+      {
+        keeps: ['```yaml', 'start-date: 2026-01-15', 'whole agenda of the weekly review'],
+        drops: ['Archive'],
+      },
+  },
   'hover-footnotes': {
     'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
       {

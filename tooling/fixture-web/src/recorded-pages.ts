@@ -28,6 +28,7 @@ const GOLDEN_PAGES = new Set([
   'feature-page',
   'forum-ranks',
   'forum-thread',
+  'headline-code',
   'hidden-parts',
   'hover-footnotes',
   'japanese-story',
@@ -151,6 +152,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'japanese-story',
     description:
       "Japanese news story of three short paragraphs among the site's topic links, a teaser and a ranking of headlines",
+  },
+  {
+    name: 'headline-code',
+    description:
+      'Blog post with a short dated block of YAML right under its headline, on a page that states its author',
   },
   {
     name: 'hover-footnotes',

@@ -206,6 +206,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('keeps a short dated code block right under the headline (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/headline-code',
+      ['start-date: 2026-01-15', 'whole agenda of the weekly review'],
+      ['Archive'],
+    );
+  });
+
   it('reads the footnotes a page hides until their marks are used, and not the menu its toggle hides (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/hover-footnotes',
