@@ -27,9 +27,13 @@ const WORD = /[\p{L}\p{N}_]+/gu;
  * A sentence of them is one run of letters, which would count as one word: a Japanese story's
  * paragraph would weigh as much as a menu's link.
  */
-const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
-const CJK_OR_WORD =
-  /(?=[\p{L}\p{N}])[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f])[\p{L}\p{N}_])+/gu;
+const CJK_RANGES = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f';
+const CJK_CHARACTER = new RegExp(`[${CJK_RANGES}]`);
+/** A Chinese or Japanese letter alone, or a run of other letters, digits and `_`. */
+const CJK_OR_WORD = new RegExp(
+  `(?=[\\p{L}\\p{N}])[${CJK_RANGES}]|(?:(?![${CJK_RANGES}])[\\p{L}\\p{N}_])+`,
+  'gu',
+);
 const LOADING_SHELL =
   /\b(loading|please wait|enable javascript|javascript (is )?(disabled|required|must be enabled)|requires? javascript|turn on javascript)\b/i;
 

@@ -115,11 +115,10 @@ function footnoteTexts(document: Document, hidden: readonly Element[]): Set<Elem
   return notes;
 }
 
-/** Whether the `hidden` attribute, `display: none` or `visibility: hidden` hides `element`. */
+/** Whether `element` is hidden by a rule of {@link hiddenByMarkup} other than `aria-hidden`. */
 function hiddenFromEveryone(element: Element): boolean {
-  const hidden = element.getAttribute('hidden');
-  if (hidden !== null && hidden.toLowerCase() !== 'until-found') return true;
-  return HIDING_DECLARATION.test(element.getAttribute('style') ?? '');
+  const attribute = (name: string) => (name === 'aria-hidden' ? null : element.getAttribute(name));
+  return hiddenByMarkup(element.localName, attribute) !== false;
 }
 
 /**
