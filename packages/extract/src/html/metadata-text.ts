@@ -70,14 +70,38 @@ export function joinNames(names: readonly string[]): string {
   return [...new Set(names)].join(', ');
 }
 
+/**
+ * BCP 47's grammar of a tag: a language of two or three letters (with up to three extended
+ * languages), then an optional script, region, variants, extensions and private use, in that order.
+ */
+const LANGUAGE_TAG =
+  /^[a-z]{2,3}(?:-[a-z]{3}){0,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?$/i;
+
+/**
+ * Whether `value` names a character encoding (`utf-8`, `gbk`, `euc-kr`): pages put their charset
+ * where their language belongs (`<meta http-equiv="Content-Language" content="gbk">`), and some
+ * encoding labels are well-formed tags.
+ */
+function isEncodingLabel(value: string): boolean {
+  try {
+    new TextDecoder(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A BCP 47 tag in its usual case (`en-US`, `zh-Hant-TW`), or undefined when `value` is none. */
 export function languageTag(value: string): string | undefined {
   const tag = value.trim().replace(/_/g, '-');
-  if (!/^[a-z]{2,3}(?:-[a-z\d]{1,8})*$/i.test(tag)) return undefined;
+  if (!LANGUAGE_TAG.test(tag) || isEncodingLabel(tag)) return undefined;
+  // Extensions and private use (after a one-letter subtag) keep lower case throughout.
+  let extended = false;
   return tag
     .split('-')
     .map((part, index) => {
-      if (index === 0) return part.toLowerCase();
+      extended ||= part.length === 1;
+      if (index === 0 || extended) return part.toLowerCase();
       if (part.length === 2) return part.toUpperCase();
       if (part.length === 4 && /^[a-z]+$/i.test(part))
         return part[0]?.toUpperCase() + part.slice(1).toLowerCase();

@@ -189,6 +189,34 @@ describe('readPageMetadata: language', () => {
   it('writes BCP 47 tags in their usual case and refuses what is none', () => {
     expect(languageTag('zh-hant-tw')).toBe('zh-Hant-TW');
     expect(languageTag('english please')).toBeUndefined();
+    expect(languageTag('es-419')).toBe('es-419');
+    expect(languageTag('sr-latn-rs')).toBe('sr-Latn-RS');
+    expect(languageTag('de-CH-1901')).toBe('de-CH-1901');
+    // Extensions and private use stay in lower case.
+    expect(languageTag('ja-JP-u-ca-japanese')).toBe('ja-JP-u-ca-japanese');
+    expect(languageTag('en-US-x-twain')).toBe('en-US-x-twain');
+  });
+
+  it('refuses a charset given as the language, and reads the next source instead', async () => {
+    // Out of BCP 47's grammar (a one-character subtag, a long first subtag) or an encoding's label.
+    for (const charset of [
+      'utf-8',
+      'gbk',
+      'gb2312',
+      'euc-kr',
+      'iso-8859-1',
+      'windows-1252',
+      'shift_jis',
+      'big5',
+    ]) {
+      expect(languageTag(charset), charset).toBeUndefined();
+    }
+    const alone = page('<meta http-equiv="Content-Language" content="utf-8">');
+    expect((await readPageMetadata(alone)).language).toBeUndefined();
+    const withLocale = page(
+      '<meta http-equiv="Content-Language" content="euc-kr"><meta property="og:locale" content="ko_KR">',
+    );
+    expect((await readPageMetadata(withLocale)).language).toBe('ko-KR');
   });
 });
 

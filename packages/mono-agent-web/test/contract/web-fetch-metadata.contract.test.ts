@@ -136,6 +136,28 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
 
+  it('gives no language for a charset a page states as its language, and reads its locale instead (runtime and built CLI)', async () => {
+    // "language (BCP 47) … absent when the page does not say it": `Content-Language: utf-8` names
+    // an encoding, not a language.
+    const story = `<main><h1>Harbour</h1>${'<p>The harbour office will dredge the east channel in the winter, after two ferries ran aground on the sandbank there.</p>'.repeat(3)}</main>`;
+    web.scenario('/charset-only', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="utf-8"></head><body>${story}</body></html>`,
+    });
+    web.scenario('/charset-and-locale', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="gbk"><meta property="og:locale" content="de_DE"></head><body>${story}</body></html>`,
+    });
+    const alone = await session.run.webFetch({ url: web.url('/charset-only') });
+    expect(framed(alone.text)).not.toMatch(/^Language: /m);
+    expect((alone.data as OkData).document).not.toHaveProperty('language');
+    const withLocale = await session.run.webFetch({ url: web.url('/charset-and-locale') });
+    expect(framed(withLocale.text)).toMatch(/^Language: de-DE$/m);
+    const run = await runBuiltCli(['fetch', web.url('/charset-only'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).not.toHaveProperty('language');
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     session.events.length = 0;
     await session.run.webFetch({ url: web.url('/pages/news-article') });
