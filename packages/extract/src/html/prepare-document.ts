@@ -1,5 +1,6 @@
 import { markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
+import { dropConsentDialogs, mayHoldConsentDialog } from './consent-dialogs.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
 import { dropHiddenContent } from './hidden-content.js';
@@ -90,8 +91,8 @@ export async function parseShownDocument(html: string): Promise<Document> {
 
 /**
  * The document the DOM stages read: the page as a reader is shown it ({@link parseShownDocument}),
- * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}) and the class
- * names that only lay it out (`dropLayoutClasses`), its images' source sets rewritten
+ * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}), the consent
+ * managers' dialogs (`dropConsentDialogs`) and the class names that only lay it out (`dropLayoutClasses`), its images' source sets rewritten
  * (`normalizeImageSources`) and its long runs of line breaks cut (`dropExtraLineBreaks`).
  */
 export async function prepareDocument(html: string): Promise<Document> {
@@ -99,6 +100,7 @@ export async function prepareDocument(html: string): Promise<Document> {
   // Frames of known players become links to their media before every frame is dropped.
   if (/<iframe\b/i.test(html)) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
+  if (mayHoldConsentDialog(html)) dropConsentDialogs(document);
   dropLayoutClasses(document);
   normalizeImageSources(document);
   dropExtraLineBreaks(document);
