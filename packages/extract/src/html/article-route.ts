@@ -147,8 +147,10 @@ async function readPartialBlock(
     return finishStage(log, 'defuddle', whole, wholeTitle);
   }
   // The block may be one post of a series: a link aggregator's discussion declared an article,
-  // where Readability keeps the longest comment. Defuddle then reads the whole series.
-  const series = await wholeSeries(log, page, chosen, false);
+  // where Readability keeps the longest comment, or a story the page splits around an embed.
+  // Defuddle then reads the whole series, when it is prose: the bands of the page's grid around a
+  // story are no series.
+  const series = await wholeSeries(log, page, chosen, false, true);
   if (series !== undefined && series !== chosen) return finishStage(log, 'defuddle', series, wholeTitle);
   passOverDefuddle(log, whole, wholeError, PASSED_OVER.notSpread(chosenWords));
   return finishStage(log, 'readability', chosen, blockTitle);

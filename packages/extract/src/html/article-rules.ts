@@ -170,7 +170,7 @@ export function holdsSpreadBlock(whole: StageArticle, block: string): boolean {
 }
 
 /** Markdown without its links and images (an image inside a link included), their text too. */
-function withoutLinks(markdown: string): string {
+export function withoutLinks(markdown: string): string {
   // Innermost first: an image, then the link around it. Deeper nesting is not Markdown's.
   let rest = markdown;
   for (let pass = 0; pass < 2; pass++) rest = rest.replace(/!?\[[^[\]]*\](?:\([^()]*\))?/g, ' ');
