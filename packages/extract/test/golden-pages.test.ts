@@ -188,6 +188,19 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['Archive'],
       },
   },
+  'consent-centre': {
+    "the story, and not the consent manager's preference centre, whose legal prose outweighs it": {
+      keeps: ['Sleeper trains will run', 'no replacement coaches'],
+      drops: ['Your privacy choices', 'Strictly necessary cookies', 'opt out of the sale'],
+    },
+  },
+  'story-in-grid': {
+    "the story, and not the bands of teasers and links beside it that the grid's hashed class names make look alike":
+      {
+        keeps: ['lowest level in thirty years', 'flooded chapel'],
+        drops: ['Winter ferry timetable', 'Water supply', 'Letters to the editor'],
+      },
+  },
   'hover-footnotes': {
     'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
       {

@@ -24,6 +24,7 @@ const GOLDEN_PAGES = new Set([
   'accordion-product',
   'app-landing',
   'blog-sidebar',
+  'consent-centre',
   'embedded-recording',
   'feature-page',
   'forum-ranks',
@@ -43,6 +44,7 @@ const GOLDEN_PAGES = new Set([
   'saved-story',
   'services-webforms',
   'signup-form-note',
+  'story-in-grid',
   'undeclared-story',
   'wire-byline',
 ]);
@@ -162,6 +164,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'hover-footnotes',
     description:
       'Blog post whose footnotes the page hides until their marks are used: one inside its mark, two named by theirs',
+  },
+  {
+    name: 'consent-centre',
+    description:
+      "News story beside a consent manager's preference centre, a modal whose legal prose outweighs the story",
+  },
+  {
+    name: 'story-in-grid',
+    description:
+      'News story in a grid of bands whose hashed class names match: the story, teasers, topic links and a site map',
   },
   {
     name: 'wire-byline',

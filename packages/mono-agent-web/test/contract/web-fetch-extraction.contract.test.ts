@@ -206,6 +206,22 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it("reads the story, not the consent manager's preference centre whose legal prose outweighs it (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/consent-centre',
+      ['Sleeper trains will run', 'no replacement coaches'],
+      ['Your privacy choices', 'Strictly necessary cookies'],
+    );
+  });
+
+  it('reads the story, not the bands of teasers and links that share its hashed class name (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/story-in-grid',
+      ['lowest level in thirty years', 'flooded chapel'],
+      ['Winter ferry timetable', 'Letters to the editor'],
+    );
+  });
+
   it('keeps a short dated code block right under the headline (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/headline-code',
