@@ -31,7 +31,10 @@ type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The fields of the page's own JSON-LD node (see {@link ARTICLE_TYPE}), references resolved. */
+/**
+ * The fields of the page's own JSON-LD node (see {@link ARTICLE_TYPE}), references resolved; the
+ * nodes are the scripts' top-level objects, their `@graph`s and their `mainEntity`s.
+ */
 export function readJsonLd(scripts: readonly string[]): JsonLdFields {
   const nodes: JsonObject[] = [];
   for (const script of scripts) {
@@ -47,6 +50,9 @@ export function readJsonLd(scripts: readonly string[]): JsonLdFields {
       else if (isObject(item)) {
         nodes.push(item);
         if (item['@graph'] !== undefined) pending.push(item['@graph']);
+        // A page's node may describe the writing as its main entity (a WebPage whose `mainEntity`
+        // is the NewsArticle, as Springer Nature's pages state it).
+        if (isObject(item.mainEntity) || Array.isArray(item.mainEntity)) pending.push(item.mainEntity);
       }
     }
   }

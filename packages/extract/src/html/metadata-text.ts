@@ -61,7 +61,8 @@ export function isUrl(value: string): boolean {
 export function isName(value: string): boolean {
   if (/^(?:last\s+)?(?:updated|modified|published|posted|sign\s+in|log\s*in|follow)\b/i.test(value))
     return false;
-  if (value === '' || isUrl(value) || /^@\w/.test(value) || /@\w+\.\w/.test(value)) return false;
+  // An address's domain may hold hyphens (`d.kuckelkorn@boersen-zeitung.de`).
+  if (value === '' || isUrl(value) || /^@\w/.test(value) || /@[\w-]+\.\w/.test(value)) return false;
   return /\p{L}/u.test(value) && value.length <= MAX_BYLINE_CHARS * 2;
 }
 

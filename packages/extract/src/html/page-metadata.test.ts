@@ -52,6 +52,26 @@ describe('readPageMetadata: JSON-LD', () => {
     expect((await readPageMetadata(html)).author).toBe('Ada Lovelace, Charles Babbage');
   });
 
+  it("reads the article a WebPage names as its mainEntity, over the page's Dublin Core", async () => {
+    const html = page(
+      `<meta name="dc.creator" content="You, Xiaoying">${ld({
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        mainEntity: {
+          '@type': 'NewsArticle',
+          datePublished: '2025-11-03T00:00:00Z',
+          author: [
+            { '@type': 'Person', name: 'Xiaoying You' },
+            { '@type': 'Person', name: 'Mariana Lenharo' },
+          ],
+        },
+      })}`,
+    );
+    const metadata = await readPageMetadata(html);
+    expect(metadata.author).toBe('Xiaoying You, Mariana Lenharo');
+    expect(metadata.published).toBe('2025-11-03T00:00:00Z');
+  });
+
   it('reads a script with a trailing comma and decodes entities in its strings', async () => {
     const html = page(
       '<script type="application/ld+json">{"@type":"Article","author":{"name":"Tom &amp; Jerry"},}</script>',
@@ -90,6 +110,32 @@ describe('readPageMetadata: meta tags', () => {
        <meta name="citation_author" content="Curie, Marie"><meta name="citation_author" content="Curie, Pierre">`,
     );
     expect((await readPageMetadata(html)).author).toBe('Curie, Marie, Curie, Pierre');
+  });
+
+  it('ignores an author that is an email address, whatever its domain', async () => {
+    for (const address of ['d.kuckelkorn@boersen-zeitung.de', 'desk@news.example']) {
+      const html = page(
+        `<meta name="author" content="${address}">`,
+        '<p class="byline">By Dieter Kuckelkorn</p>',
+      );
+      expect((await readPageMetadata(html)).author, address).toBe('Dieter Kuckelkorn');
+    }
+  });
+
+  it("reads the writer an SEO plugin's sharing card names, after every visible byline", async () => {
+    const card = (label: string, name: string) =>
+      `<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="3 minutes">` +
+      `<meta name="twitter:label2" content="${label}"><meta name="twitter:data2" content="${name}">`;
+    expect((await readPageMetadata(page(card('Written by', 'Anna Sleegers')))).author).toBe('Anna Sleegers');
+    expect((await readPageMetadata(page(card('Verfasst von', 'Anna Sleegers')))).author).toBe(
+      'Anna Sleegers',
+    );
+    const misc = page('<meta name="twitter:misc:Written by" content="Dieter Kuckelkorn">');
+    expect((await readPageMetadata(misc)).author).toBe('Dieter Kuckelkorn');
+    // Another label's data is no writer, and a visible byline goes first.
+    expect((await readPageMetadata(page(card('Filed under', 'Markets')))).author).toBeUndefined();
+    const both = page(card('Written by', 'admin'), '<p class="byline">By Jane Doe</p><p>Text.</p>');
+    expect((await readPageMetadata(both)).author).toBe('Jane Doe');
   });
 
   it('reads a tag that states its value in `value` instead of `content`, and a <data> element', async () => {

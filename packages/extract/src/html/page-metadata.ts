@@ -165,7 +165,8 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
   const shown = () =>
     microdataAuthor(found.itemAuthors) ??
     (shallow ? visibleByline(found.bylines) : undefined) ??
-    visible().author;
+    visible().author ??
+    labelledAuthor(found.meta);
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
   const author = withoutSiteAfter(
     stated !== undefined && siteName !== undefined && stated.toLowerCase() === siteName.toLowerCase()
@@ -224,6 +225,32 @@ function metaAuthor(meta: ReadonlyMap<string, string[]>): string | undefined {
       .map((value) => tidyAuthor(value, true))
       .filter((name): name is string => name !== undefined);
     if (names.length > 0) return joinNames(names);
+  }
+  return undefined;
+}
+
+/** The labels under which an SEO plugin's sharing card names the writer, in the languages it is used in. */
+const WRITTEN_BY_LABEL =
+  /^(?:written by|author|verfasst von|geschrieben von|escrito por|écrit par|scritto da|geschreven door|skrevet av|skrivet av)$/i;
+
+/** How many of a sharing card's label and data pairs are read. */
+const MAX_CARD_LABELS = 4;
+
+/**
+ * The writer a sharing card names: Yoast SEO's `twitter:labelN` "Written by" beside its
+ * `twitter:dataN`, or its `twitter:misc` form (`<meta name="twitter:misc:Written by">`). The card
+ * is read last, after every visible byline: it gives the account that posted, which on some sites is
+ * "admin" or a desk's name.
+ */
+function labelledAuthor(meta: ReadonlyMap<string, string[]>): string | undefined {
+  const values = [...(meta.get('twitter:misc:written') ?? [])];
+  for (let index = 1; index <= MAX_CARD_LABELS; index++) {
+    const label = clean(meta.get(`twitter:label${index}`)?.[0] ?? '');
+    if (WRITTEN_BY_LABEL.test(label)) values.push(...(meta.get(`twitter:data${index}`) ?? []).slice(0, 1));
+  }
+  for (const value of values.map(clean).filter(isName)) {
+    const name = tidyAuthor(value, true);
+    if (name !== undefined) return name;
   }
   return undefined;
 }

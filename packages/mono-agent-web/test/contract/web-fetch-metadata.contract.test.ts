@@ -158,6 +158,32 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).not.toHaveProperty('language');
   });
 
+  it("reads the writers of the article a WebPage names as its main entity, and else a sharing card's writer (runtime and built CLI)", async () => {
+    // "read from JSON-LD, microdata, <meta>/OpenGraph": the article node may sit under the page's
+    // `mainEntity`; an SEO plugin's `twitter:label`/`twitter:data` card names the writer in <meta>.
+    const story = `<main><h1>Harbour</h1>${'<p>The harbour office will dredge the east channel in the winter, after two ferries ran aground on the sandbank there.</p>'.repeat(3)}</main>`;
+    const graph = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      mainEntity: { '@type': 'NewsArticle', author: [{ name: 'Xiaoying You' }, { name: 'Jeff Tollefson' }] },
+    });
+    web.scenario('/main-entity', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="dc.creator" content="You, Xiaoying"><script type="application/ld+json">${graph}</script></head><body>${story}</body></html>`,
+    });
+    web.scenario('/sharing-card', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="author" content="desk@harbour-news.example"><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Anna Sleegers"></head><body>${story}</body></html>`,
+    });
+    const entity = await session.run.webFetch({ url: web.url('/main-entity') });
+    expect(framed(entity.text)).toContain('\nAuthor: Xiaoying You, Jeff Tollefson\n');
+    const card = await session.run.webFetch({ url: web.url('/sharing-card') });
+    expect((card.data as OkData).document).toMatchObject({ author: 'Anna Sleegers' });
+    const run = await runBuiltCli(['fetch', web.url('/main-entity'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Xiaoying You, Jeff Tollefson' });
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     session.events.length = 0;
     await session.run.webFetch({ url: web.url('/pages/news-article') });
