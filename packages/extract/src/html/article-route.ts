@@ -20,6 +20,7 @@ import {
   recordFailure,
 } from './cascade-record.js';
 import { chooseArticle, countWords, isUsableArticle } from './choose-article.js';
+import { dropFollowingStories } from './following-stories.js';
 import { readOtherPage } from './other-route.js';
 import { mainRegion, regionProseWords } from './page-chrome.js';
 import { type DefuddleRun, runDefuddle, runReadability, type StageArticle } from './stage-runs.js';
@@ -33,6 +34,7 @@ import { wholeSeries } from './whole-series.js';
  */
 export async function readArticlePage(log: CascadeLog, document: Document): Promise<RouteOutcome> {
   dropCaptions(document);
+  dropFollowingStories(document);
   // Title, metadata and JSON-LD, kept for Defuddle before Readability rewrites the document.
   const head = document.head.innerHTML;
   // Counted before Readability rewrites the document.
