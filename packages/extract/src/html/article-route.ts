@@ -51,7 +51,10 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   const { cleaned: blockArticle, form } = await cleanBlock(log, found, head);
   const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
   const notStory = notAStory(found, blockProse, form);
-  const choice = notStory === undefined ? chooseArticle(blockArticle, blockProse) : undefined;
+  const choice =
+    notStory === undefined
+      ? chooseArticle(blockArticle, blockProse, holdsSiteMenu(found) ? MENU_BLOCK_MIN_SHARE : undefined)
+      : undefined;
   const chosen = choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
   // The title each stage's article falls back on: the other version of the block's.
   const blockTitle = choice === 'defuddle' ? found?.article.title : blockArticle?.title;
@@ -92,6 +95,26 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
 
 /** Readability's block as Readability found it: the article and the block's HTML. */
 type FoundBlock = Awaited<ReturnType<typeof runReadability>>['found'];
+
+/**
+ * The share of the block's words its cleaned version must keep, when the block holds a menu of the
+ * site (see {@link holdsSiteMenu}), to stand for it: what cleaning removed there is largely the
+ * page's chrome (menus, sign-in and subscription prompts, recommended links), not the story.
+ */
+const MENU_BLOCK_MIN_SHARE = 1 / 3;
+
+/** A `<nav>` or navigation landmark other than a breadcrumb trail. */
+const SITE_MENU =
+  /<nav\b(?![^>]*breadcrumb)[^>]*>|<[a-z][^>]*\brole\s*=\s*["']?navigation\b(?![^>]*breadcrumb)[^>]*>/i;
+
+/**
+ * Whether Readability's block holds a menu of the site: Readability settled on a wrapper of the
+ * whole page (its menus, breadcrumbs and sign-in prompts around the story) rather than the story.
+ * A breadcrumb trail is no menu; stories carry one above their headline.
+ */
+function holdsSiteMenu(found: FoundBlock): boolean {
+  return found !== undefined && SITE_MENU.test(found.html);
+}
 
 /**
  * What Readability's block is when it is no story: the site's menu (mostly lists of links) or a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, words } from './choose-article.js';
+import { chooseArticle, countWords, words } from './choose-article.js';
 
 // Characters from every class the word pattern tells apart: ASCII letters, digits and `_`, letters
 // and digits of other scripts, combining marks (not word characters), letters outside the Basic
@@ -90,5 +90,20 @@ describe('countWords', () => {
     for (const text of strings(5_000)) {
       expect(countWords(text), JSON.stringify(text)).toBe(words(text).length);
     }
+  });
+});
+
+describe('chooseArticle', () => {
+  const story = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+  const prompts = Array.from({ length: 40 }, (_, index) => `prompt${index}`).join(' ');
+  const readability = { text: `${story} ${prompts}`, markdown: `${story} ${prompts}` };
+  const cleaned = { text: story, markdown: story };
+
+  it("keeps Defuddle's cleaning of the block only when it keeps the given share of the block's words", () => {
+    // Half the block's words: under the default two thirds, over a third.
+    expect(chooseArticle(cleaned, readability)).toBe('readability');
+    expect(chooseArticle(cleaned, readability, 1 / 3)).toBe('defuddle');
+    const stub = { text: story.split(' ').slice(0, 20).join(' '), markdown: '' };
+    expect(chooseArticle(stub, readability, 1 / 3)).toBe('readability');
   });
 });

@@ -110,11 +110,13 @@ export function isUsableArticle(text: string): boolean {
 /**
  * Picks between Defuddle's and Readability's article by measured content, not by order alone:
  * Defuddle wins when it is usable and either Readability is not, or Defuddle's article is a slightly
- * shorter version of the same block; otherwise Readability's wins when usable.
+ * shorter version of the same block (at least `minShare` of its words); otherwise Readability's wins
+ * when usable.
  */
 export function chooseArticle(
   defuddle: ArticleCandidate | undefined,
   readability: ArticleCandidate | undefined,
+  minShare = DEFUDDLE_MIN_WORD_SHARE,
 ): 'defuddle' | 'readability' | undefined {
   const defuddleUsable = defuddle !== undefined && isUsableArticle(defuddle.text);
   const readabilityUsable = readability !== undefined && isUsableArticle(readability.text);
@@ -123,7 +125,7 @@ export function chooseArticle(
   const defuddleWords = words(defuddle.text);
   const readabilityWords = words(readability.text);
   const share = defuddleWords.length / readabilityWords.length;
-  if (share > 1 || share < DEFUDDLE_MIN_WORD_SHARE) return 'readability';
+  if (share > 1 || share < minShare) return 'readability';
   return trigramOverlap(defuddleWords, readabilityWords) >= DEFUDDLE_MIN_OVERLAP ? 'defuddle' : 'readability';
 }
 
