@@ -201,6 +201,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['Winter ferry timetable', 'Water supply', 'Letters to the editor'],
       },
   },
+  'next-story': {
+    'the story the page is about, without the next story it appends for the reader scrolling on': {
+      keeps: ['keepers and their families', 'record their memories'],
+      drops: ['Harbour wall repairs', 'harbour board'],
+    },
+  },
+  'wrapped-story': {
+    "the story cleaned of the page's menu and subscription prompts, which Readability's block held": {
+      keeps: ['stay fresh in the glass', 'when the cheese comes out'],
+      drops: ['Subscribe now', 'Create an account', 'Hockey'],
+    },
+  },
   'hover-footnotes': {
     'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
       {

@@ -36,6 +36,7 @@ const GOLDEN_PAGES = new Set([
   'language-versions',
   'link-discussion',
   'news-article',
+  'next-story',
   'pricing-page',
   'product-page',
   'publisher-byline',
@@ -47,6 +48,7 @@ const GOLDEN_PAGES = new Set([
   'story-in-grid',
   'undeclared-story',
   'wire-byline',
+  'wrapped-story',
 ]);
 
 function articleLocation(name: string): URL {
@@ -174,6 +176,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'story-in-grid',
     description:
       'News story in a grid of bands whose hashed class names match: the story, teasers, topic links and a site map',
+  },
+  {
+    name: 'next-story',
+    description:
+      'News story followed by the next story the page appends for a reader scrolling on, each in its own article',
+  },
+  {
+    name: 'wrapped-story',
+    description:
+      "Wine column written straight into the page's wrapper, beside the site's menu, subscription prompts and videos",
   },
   {
     name: 'wire-byline',

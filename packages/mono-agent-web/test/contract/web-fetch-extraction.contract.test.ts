@@ -222,6 +222,22 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('reads the story, not the next story the page appends after it (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/next-story',
+      ['keepers and their families', 'record their memories'],
+      ['Harbour wall repairs'],
+    );
+  });
+
+  it("reads the story without the site's menu and subscription prompts around it (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/wrapped-story',
+      ['stay fresh in the glass', 'when the cheese comes out'],
+      ['Subscribe now', 'Create an account'],
+    );
+  });
+
   it('keeps a short dated code block right under the headline (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/headline-code',
