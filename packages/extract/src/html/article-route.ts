@@ -51,10 +51,7 @@ export async function readArticlePage(log: CascadeLog, document: Document): Prom
   const { cleaned: blockArticle, form } = await cleanBlock(log, found, head);
   const blockProse = found === undefined ? undefined : withoutLinkLists(found.article);
   const notStory = notAStory(found, blockProse, form);
-  const choice =
-    notStory === undefined
-      ? chooseArticle(blockArticle, blockProse, holdsSiteMenu(found) ? MENU_BLOCK_MIN_SHARE : undefined)
-      : undefined;
+  const choice = notStory === undefined ? chooseBlock(found, blockArticle, blockProse) : undefined;
   const chosen = choice === 'defuddle' ? blockArticle : choice === 'readability' ? found?.article : undefined;
   // The title each stage's article falls back on: the other version of the block's.
   const blockTitle = choice === 'defuddle' ? found?.article.title : blockArticle?.title;
@@ -114,6 +111,15 @@ const SITE_MENU =
  */
 function holdsSiteMenu(found: FoundBlock): boolean {
   return found !== undefined && SITE_MENU.test(found.html);
+}
+
+/** Which version of Readability's block stands: Defuddle's cleaning of it, or the block's prose. */
+function chooseBlock(
+  found: FoundBlock,
+  cleaned: StageArticle | undefined,
+  prose: StageArticle | undefined,
+): ReturnType<typeof chooseArticle> {
+  return chooseArticle(cleaned, prose, holdsSiteMenu(found) ? MENU_BLOCK_MIN_SHARE : undefined);
 }
 
 /**

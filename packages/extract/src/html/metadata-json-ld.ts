@@ -36,26 +36,7 @@ const isObject = (value: unknown): value is JsonObject =>
  * nodes are the scripts' top-level objects, their `@graph`s and their `mainEntity`s.
  */
 export function readJsonLd(scripts: readonly string[]): JsonLdFields {
-  const nodes: JsonObject[] = [];
-  for (const script of scripts) {
-    const parsed = parseJsonLd(script);
-    if (parsed === undefined) continue;
-    const pending: unknown[] = [parsed];
-    for (
-      let item = pending.shift();
-      item !== undefined && nodes.length < MAX_JSON_LD_NODES;
-      item = pending.shift()
-    ) {
-      if (Array.isArray(item)) pending.push(...item);
-      else if (isObject(item)) {
-        nodes.push(item);
-        if (item['@graph'] !== undefined) pending.push(item['@graph']);
-        // A page's node may describe the writing as its main entity (a WebPage whose `mainEntity`
-        // is the NewsArticle, as Springer Nature's pages state it).
-        if (isObject(item.mainEntity) || Array.isArray(item.mainEntity)) pending.push(item.mainEntity);
-      }
-    }
-  }
+  const nodes = collectNodes(scripts);
   if (nodes.length === 0) return {};
   const byId = new Map<string, JsonObject>();
   for (const node of nodes) if (typeof node['@id'] === 'string') byId.set(node['@id'], node);
@@ -97,6 +78,31 @@ export function readJsonLd(scripts: readonly string[]): JsonLdFields {
         : undefined,
     ),
   };
+}
+
+/** The scripts' nodes: their top-level objects, `@graph`s and `mainEntity`s, at most {@link MAX_JSON_LD_NODES}. */
+function collectNodes(scripts: readonly string[]): JsonObject[] {
+  const nodes: JsonObject[] = [];
+  for (const script of scripts) {
+    const parsed = parseJsonLd(script);
+    if (parsed === undefined) continue;
+    const pending: unknown[] = [parsed];
+    for (
+      let item = pending.shift();
+      item !== undefined && nodes.length < MAX_JSON_LD_NODES;
+      item = pending.shift()
+    ) {
+      if (Array.isArray(item)) pending.push(...item);
+      else if (isObject(item)) {
+        nodes.push(item);
+        if (item['@graph'] !== undefined) pending.push(item['@graph']);
+        // A page's node may describe the writing as its main entity (a WebPage whose `mainEntity`
+        // is the NewsArticle, as Springer Nature's pages state it).
+        if (isObject(item.mainEntity) || Array.isArray(item.mainEntity)) pending.push(item.mainEntity);
+      }
+    }
+  }
+  return nodes;
 }
 
 /** A date as ISO 8601: a string the date reader reads, or a number of Unix seconds or milliseconds. */
