@@ -26,6 +26,24 @@ describe('dropConsentDialogs', () => {
     expect(body(html)).toBe('<p>Story.</p>');
   });
 
+  it("keeps a shop's quick view of cookies, which asks for no consent", () => {
+    const html =
+      '<div role="dialog" aria-modal="true"><h2>Oat cookies, box of 12</h2><p>Baked on Fridays. €6.50</p></div>';
+    expect(body(html)).toBe(html);
+  });
+
+  it('removes a cookie bar marked modal that asks the reader to accept', () => {
+    const html =
+      '<div aria-modal="true">This website uses <a href="/cookie-policy">cookies</a> <a>Settings</a><a>Accept</a></div>';
+    expect(body(`<p>Story.</p>${html}`)).toBe('<p>Story.</p>');
+  });
+
+  it('removes a consent dialog written in German', () => {
+    const html =
+      '<div role="dialog"><p>Wir verwenden Cookies. Ihre Einwilligung können Sie jederzeit widerrufen (Datenschutz).</p></div>';
+    expect(body(`<p>Story.</p>${html}`)).toBe('<p>Story.</p>');
+  });
+
   it('keeps a modal that does not speak of cookies (a newsletter sign-up, an image viewer)', () => {
     const html = '<div role="dialog"><p>Get the morning briefing in your inbox.</p></div>';
     expect(body(html)).toBe(html);

@@ -43,6 +43,16 @@ describe('dropFollowingStories', () => {
     expect(headlines('A one', story('A one'))).toEqual(['A one']);
   });
 
+  it("takes no site's name in an article's h1 for the story the title names", () => {
+    const site = '<article><h1>Times</h1><p>About us.</p></article>';
+    expect(
+      headlines(
+        'Ferry fares rise in April after a year of fuel costs | Times',
+        site + story('Bridge closes'),
+      ),
+    ).toEqual(['Times', 'Bridge closes']);
+  });
+
   it('counts only outermost articles that hold their own headline', () => {
     const nested = `<article><h1>Ferry fares rise</h1><article><h1>Quoted post</h1></article></article>${story('Bridge closes')}`;
     expect(headlines('Ferry fares rise', nested)).toEqual(['Ferry fares rise', 'Quoted post']);

@@ -15,7 +15,7 @@ const simplified = (text: string) =>
 /**
  * Removes the stories a news page appends after its own as the reader scrolls: of two or three
  * outermost `<article>`s each headed by its own `<h1>`, the one whose headline the page's title
- * names (its `<title>` or `og:title` holds the headline) is the page's story, and the stories after
+ * names (its `<title>` or `og:title` holds the headline, as half of it or more) is the page's story, and the stories after
  * it go. Readability scored their common wrapper above the story and read the next story as the
  * rest of it (Dagbladet's pages append the next one in `<article id="second-article">`).
  * Nothing changes unless exactly one story's headline is the page's.
@@ -32,9 +32,14 @@ export function dropFollowingStories(document: Document): void {
     .map(simplified)
     .filter((title) => title !== '');
   if (titles.length === 0) return;
+  // The headline is most of a title that names it: a site's name in an article's `<h1>` ("Times"
+  // in "Ferry fares rise | Times") names no story.
   const named = stories.filter((story) => {
     const headline = simplified(story.querySelector('h1')?.textContent ?? '');
-    return headline !== '' && titles.some((title) => title.includes(headline));
+    return (
+      headline !== '' &&
+      titles.some((title) => title.includes(headline) && 2 * headline.length >= title.length)
+    );
   });
   if (named.length !== 1) return;
   const own = stories.indexOf(named[0] as (typeof stories)[number]);

@@ -92,8 +92,9 @@ export async function parseShownDocument(html: string): Promise<Document> {
 /**
  * The document the DOM stages read: the page as a reader is shown it ({@link parseShownDocument}),
  * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}), the consent
- * managers' dialogs (`dropConsentDialogs`) and the class names that only lay it out (`dropLayoutClasses`), its images' source sets rewritten
- * (`normalizeImageSources`) and its long runs of line breaks cut (`dropExtraLineBreaks`).
+ * managers' dialogs (`dropConsentDialogs`) and the class names that only lay it out
+ * (`dropLayoutClasses`), its images' source sets rewritten (`normalizeImageSources`) and its long
+ * runs of line breaks cut (`dropExtraLineBreaks`).
  */
 export async function prepareDocument(html: string): Promise<Document> {
   const document = await parseShownDocument(html);
