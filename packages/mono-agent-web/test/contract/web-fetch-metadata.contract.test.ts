@@ -56,6 +56,9 @@ const HEADER_LINES = [
   `Description: ${NEWS_METADATA.description}`,
 ].join('\n');
 
+/** A short story that states nothing about itself, for pages whose head alone is under test. */
+const HARBOUR_STORY = `<main><h1>Harbour</h1>${'<p>The harbour office will dredge the east channel in the winter, after two ferries ran aground on the sandbank there.</p>'.repeat(3)}</main>`;
+
 const framed = (text: string) => text.slice(text.indexOf(WEB_CONTENT_BEGIN), text.indexOf(WEB_CONTENT_END));
 
 describe('WebFetch metadata: header lines under the title, inside the frame, and in the structured result', () => {
@@ -139,14 +142,13 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
   it('gives no language for a charset a page states as its language, and reads its locale instead (runtime and built CLI)', async () => {
     // "language (BCP 47) … absent when the page does not say it": `Content-Language: utf-8` names
     // an encoding, not a language.
-    const story = `<main><h1>Harbour</h1>${'<p>The harbour office will dredge the east channel in the winter, after two ferries ran aground on the sandbank there.</p>'.repeat(3)}</main>`;
     web.scenario('/charset-only', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="utf-8"></head><body>${story}</body></html>`,
+      body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="utf-8"></head><body>${HARBOUR_STORY}</body></html>`,
     });
     web.scenario('/charset-and-locale', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="gbk"><meta property="og:locale" content="de_DE"></head><body>${story}</body></html>`,
+      body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="gbk"><meta property="og:locale" content="de_DE"></head><body>${HARBOUR_STORY}</body></html>`,
     });
     const alone = await session.run.webFetch({ url: web.url('/charset-only') });
     expect(framed(alone.text)).not.toMatch(/^Language: /m);
@@ -161,7 +163,6 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
   it("reads the writers of the article a WebPage names as its main entity, and else a sharing card's writer (runtime and built CLI)", async () => {
     // "read from JSON-LD, microdata, <meta>/OpenGraph": the article node may sit under the page's
     // `mainEntity`; an SEO plugin's `twitter:label`/`twitter:data` card names the writer in <meta>.
-    const story = `<main><h1>Harbour</h1>${'<p>The harbour office will dredge the east channel in the winter, after two ferries ran aground on the sandbank there.</p>'.repeat(3)}</main>`;
     const graph = JSON.stringify({
       '@context': 'https://schema.org',
       '@type': 'WebPage',
@@ -169,11 +170,11 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     });
     web.scenario('/main-entity', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="dc.creator" content="You, Xiaoying"><script type="application/ld+json">${graph}</script></head><body>${story}</body></html>`,
+      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="dc.creator" content="You, Xiaoying"><script type="application/ld+json">${graph}</script></head><body>${HARBOUR_STORY}</body></html>`,
     });
     web.scenario('/sharing-card', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="author" content="desk@harbour-news.example"><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Anna Sleegers"></head><body>${story}</body></html>`,
+      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="author" content="desk@harbour-news.example"><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Anna Sleegers"></head><body>${HARBOUR_STORY}</body></html>`,
     });
     const entity = await session.run.webFetch({ url: web.url('/main-entity') });
     expect(framed(entity.text)).toContain('\nAuthor: Xiaoying You, Jeff Tollefson\n');
