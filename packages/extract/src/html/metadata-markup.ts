@@ -385,7 +385,11 @@ function firstLine(node: DomNode): { text: string; pieces: string[]; whole: bool
       line.add(current.data ?? '');
       continue;
     }
-    if (current.type !== 'tag' || (current !== node && isPageTool(current.attribs))) continue;
+    if (
+      current.type !== 'tag' ||
+      (current !== node && (isPageTool(current.attribs) || isScreenReaderOnly(current.attribs)))
+    )
+      continue;
     const ends = current.name === 'br' || PARAGRAPH_BLOCKS.has(current.name ?? '');
     if (ends && current !== node && !line.labelOnly()) break;
     if (entry.start !== undefined) {
@@ -507,4 +511,13 @@ export function linkedNames(names: string, pieces: readonly string[]): string {
     if (apart && !/^\s*(?:,|&|and\b|und\b|et\b|y\b|e\b)/i.test(rest)) return piece.replace(/[\s,;:]+$/, '');
   }
   return names;
+}
+
+/** Class names of text kept for screen readers and drawn for no one else. */
+const SCREEN_READER_ONLY =
+  /(?:^|\s)(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|u-visually-hidden|a11y-hidden|element-invisible|hidden-visually)(?:\s|$)/i;
+
+/** Whether an element's class keeps its text for screen readers only (a brand's name, "Posted by"). */
+function isScreenReaderOnly(attribs: Readonly<Record<string, string>> | undefined): boolean {
+  return SCREEN_READER_ONLY.test(attribs?.class ?? '');
 }

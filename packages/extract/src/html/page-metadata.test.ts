@@ -305,6 +305,14 @@ describe('readPageMetadata: visible byline', () => {
     expect((await readPageMetadata(named)).author).toBe('Sharon Sprint');
   });
 
+  it("reads past a byline's text kept for screen readers only", async () => {
+    const html = page(
+      '',
+      '<div class="authors"><span class="u-visually-hidden">capital</span> <span>von</span> <span>Jemima Kelly</span></div><p>Text.</p>',
+    );
+    expect((await readPageMetadata(html)).author).toBe('Jemima Kelly');
+  });
+
   it('passes over a text too long to be a byline', async () => {
     const html = page('', `<div class="byline">${'word '.repeat(40)}</div>`);
     expect((await readPageMetadata(html)).author).toBeUndefined();

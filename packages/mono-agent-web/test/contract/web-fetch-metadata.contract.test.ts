@@ -185,6 +185,19 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Xiaoying You, Jeff Tollefson' });
   });
 
+  it("names the writer past the byline's text kept for screen readers only (runtime and built CLI)", async () => {
+    // "the byline's names, without \"By\"": the section's brand is hidden for screen readers before "von".
+    web.scenario('/screen-reader-byline', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="de"><head><title>Hafen</title></head><body><div class="authors"><span class="sr-only">capital</span> <span>von</span> <span>Jemima Kelly</span></div>${HARBOUR_STORY}</body></html>`,
+    });
+    const result = await session.run.webFetch({ url: web.url('/screen-reader-byline') });
+    expect(framed(result.text)).toContain('\nAuthor: Jemima Kelly\n');
+    const run = await runBuiltCli(['fetch', web.url('/screen-reader-byline'), '--json'], { home, env });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Jemima Kelly' });
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     session.events.length = 0;
     await session.run.webFetch({ url: web.url('/pages/news-article') });
