@@ -1,5 +1,5 @@
 import { loadChardet } from '../lazy-modules.js';
-import { decodeText } from './decode-text.js';
+import { decodeText, whatwgName } from './decode-text.js';
 
 /** How many leading bytes the detector reads; markup is ASCII, so text shows up early enough. */
 export const DETECTION_SAMPLE_BYTES = 64 * 1024;
@@ -140,13 +140,5 @@ function decodeStrictly(bytes: Uint8Array, charset: string): string | undefined 
     } catch {
       return undefined;
     }
-  }
-}
-
-function whatwgName(label: string): string | undefined {
-  try {
-    return new TextDecoder(label).encoding;
-  } catch {
-    return undefined;
   }
 }

@@ -23,3 +23,12 @@ export function decodeText(bytes: Uint8Array, charset: string, options: { fatal?
     String.fromCharCode(WINDOWS_1252_C1[character.charCodeAt(0) - 0x80] as number),
   );
 }
+
+/** The WHATWG name of a charset label (`latin1` is windows-1252), or undefined when it names none. */
+export function whatwgName(label: string): string | undefined {
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
+}

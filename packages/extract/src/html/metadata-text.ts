@@ -1,3 +1,4 @@
+import { whatwgName } from '../decode/decode-text.js';
 /** The longest author, site name or date kept, in characters (longer ones are cut). */
 export const MAX_METADATA_FIELD_CHARS = 200;
 
@@ -78,24 +79,11 @@ export function joinNames(names: readonly string[]): string {
 const LANGUAGE_TAG =
   /^[a-z]{2,3}(?:-[a-z]{3}){0,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?$/i;
 
-/**
- * Whether `value` names a character encoding (`utf-8`, `gbk`, `euc-kr`): pages put their charset
- * where their language belongs (`<meta http-equiv="Content-Language" content="gbk">`), and some
- * encoding labels are well-formed tags.
- */
-function isEncodingLabel(value: string): boolean {
-  try {
-    new TextDecoder(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A BCP 47 tag in its usual case (`en-US`, `zh-Hant-TW`), or undefined when `value` is none. */
 export function languageTag(value: string): string | undefined {
   const tag = value.trim().replace(/_/g, '-');
-  if (!LANGUAGE_TAG.test(tag) || isEncodingLabel(tag)) return undefined;
+  // A charset where the language belongs (`Content-Language: gbk`): some labels are well-formed tags.
+  if (!LANGUAGE_TAG.test(tag) || whatwgName(tag) !== undefined) return undefined;
   // Extensions and private use (after a one-letter subtag) keep lower case throughout.
   let extended = false;
   return tag
