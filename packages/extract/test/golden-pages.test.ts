@@ -213,6 +213,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Subscribe now', 'Create an account', 'Hockey'],
     },
   },
+  'saved-mathjax-post': {
+    'each formula once, as TeX from its math/tex or math/mml script, without what MathJax drew from it': {
+      keeps: [
+        'a quadratic in $s$. Its two roots',
+        '$$\nx(t) = (A + Bt)\\,e^{-\\omega_0 t}\n$$',
+        'the damping ratio $\\zeta = c / 2\\sqrt{km}$',
+        'instead, which reads the same once drawn: $T_d = 2 \\pi / \\omega_d$ is the period',
+      ],
+      once: ['m\\ddot{x} + c\\dot{x} + kx = 0'],
+      drops: ['m \\ddot{x}', 'MathJax'],
+    },
+  },
   'hover-footnotes': {
     'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
       {

@@ -42,6 +42,7 @@ const GOLDEN_PAGES = new Set([
   'publisher-byline',
   'recipe-category',
   'repository-readme',
+  'saved-mathjax-post',
   'saved-story',
   'services-webforms',
   'signup-form-note',
@@ -181,6 +182,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'next-story',
     description:
       'News story followed by the next story the page appends for a reader scrolling on, each in its own article',
+  },
+  {
+    name: 'saved-mathjax-post',
+    description:
+      'Blog post saved after MathJax 2 drew its formulas, each beside its TeX source in a math/tex script; some never drawn',
   },
   {
     name: 'wrapped-story',

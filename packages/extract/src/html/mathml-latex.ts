@@ -4,7 +4,11 @@ import { escapeLinkLikeText } from './markdown-safety.js';
 /** The annotation encodings that carry a formula's TeX source. */
 const TEX_ENCODINGS = new Set(['application/x-tex', 'text/x-tex', 'tex', 'latex', 'application/x-latex']);
 
-/** Operators and identifiers written as TeX commands; any other glyph is kept as it is. */
+/**
+ * Operators and identifiers written as TeX commands; any other glyph is kept as it is. The Greek
+ * letters ε and φ as text writes them are TeX's `\varepsilon` and `\varphi`; its `\epsilon` and
+ * `\phi` are the symbol forms ϵ and ϕ.
+ */
 const SYMBOLS: Record<string, string> = {
   '\u00b1': '\\pm',
   '\u00d7': '\\times',
@@ -30,18 +34,38 @@ const SYMBOLS: Record<string, string> = {
   '\u03b2': '\\beta',
   '\u03b3': '\\gamma',
   '\u03b4': '\\delta',
-  '\u03b5': '\\epsilon',
+  '\u03b5': '\\varepsilon',
+  '\u03b6': '\\zeta',
+  '\u03b7': '\\eta',
   '\u03b8': '\\theta',
+  '\u03b9': '\\iota',
+  '\u03ba': '\\kappa',
   '\u03bb': '\\lambda',
   '\u03bc': '\\mu',
+  '\u03bd': '\\nu',
+  '\u03be': '\\xi',
   '\u03c0': '\\pi',
   '\u03c1': '\\rho',
   '\u03c3': '\\sigma',
   '\u03c4': '\\tau',
-  '\u03c6': '\\phi',
+  '\u03c5': '\\upsilon',
+  '\u03c6': '\\varphi',
+  '\u03c7': '\\chi',
+  '\u03c8': '\\psi',
   '\u03c9': '\\omega',
+  '\u03f5': '\\epsilon',
+  '\u03d1': '\\vartheta',
+  '\u03d5': '\\phi',
+  '\u0393': '\\Gamma',
   '\u0394': '\\Delta',
+  '\u0398': '\\Theta',
+  '\u039b': '\\Lambda',
+  '\u039e': '\\Xi',
+  '\u03a0': '\\Pi',
   '\u03a3': '\\Sigma',
+  '\u03a5': '\\Upsilon',
+  '\u03a6': '\\Phi',
+  '\u03a8': '\\Psi',
   '\u03a9': '\\Omega',
   '\u2061': '',
   '\u2062': '',

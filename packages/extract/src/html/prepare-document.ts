@@ -7,6 +7,7 @@ import { dropHiddenContent } from './hidden-content.js';
 import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { dropLayoutClasses } from './layout-classes.js';
+import { MATH_SCRIPT_MARKUP, placeMathScripts } from './math-scripts.js';
 import { markMathLatex } from './mathml-latex.js';
 import { linkMediaEmbeds } from './media-embeds.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
@@ -42,7 +43,10 @@ const STREAMED_PART_MARKUP = /\bid\s*=\s*["']?S:/i;
  */
 const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
 
-/** A MathML formula, without which a page has nothing for {@link markMathLatex} to write as TeX. */
+/**
+ * A MathML formula, without which (or a formula script, see `math-scripts.ts`) a page has nothing
+ * for {@link markMathLatex} to write as TeX.
+ */
 const MATH_MARKUP = /<math\b/i;
 
 /** Whether the page may stream parts in (see {@link STREAMED_PART_MARKUP}). */
@@ -52,7 +56,7 @@ function hasStreamedParts(html: string): boolean {
 
 /** Whether the page may hold a MathML formula (see {@link MATH_MARKUP}). */
 function hasMathFormulas(html: string): boolean {
-  return MATH_MARKUP.test(html);
+  return MATH_MARKUP.test(html) || MATH_SCRIPT_MARKUP.test(html);
 }
 
 /** Whether the page may hold a disclosure widget (see {@link DISCLOSURE_MARKUP}). */
@@ -67,7 +71,8 @@ function hidesPartsByStyle(html: string): boolean {
 
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
- * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the
+ * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the formulas
+ * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
  * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`);
@@ -77,6 +82,7 @@ function hidesPartsByStyle(html: string): boolean {
 export async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
   if (hasStreamedParts(html)) resolveStreamedParts(document);
+  if (MATH_SCRIPT_MARKUP.test(html)) placeMathScripts(document);
   parseEscapedNoscripts(document);
   unwrapContentNoscripts(document);
   cleanCodeBlocks(document);

@@ -238,6 +238,18 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('writes each formula of a post saved after MathJax ran once, as TeX from its source (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/saved-mathjax-post',
+      [
+        'a quadratic in $s$. Its two roots',
+        '$$\nx(t) = (A + Bt)\\,e^{-\\omega_0 t}\n$$',
+        'the damping ratio $\\zeta = c / 2\\sqrt{km}$',
+      ],
+      ['m \\ddot{x}', 'MathJax'],
+    );
+  });
+
   it('keeps a short dated code block right under the headline (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/headline-code',

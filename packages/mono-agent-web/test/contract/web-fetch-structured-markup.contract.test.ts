@@ -25,6 +25,11 @@ const PAGES: Record<string, string> = {
     'Crane loads',
     '<p>The load on the jib is <math><mfrac><mi>F</mi><mi>A</mi></mfrac><mo>≤</mo><msup><mi>σ</mi><mn>2</mn></msup></math> at all times.</p>',
   ),
+  '/tex-scripts': page(
+    'Crane sway',
+    '<p>The hook sways with period <script type="math/tex">T = 2\\pi\\sqrt{L/g}</script> for a rope of length <script type="math/tex">L</script>.</p>' +
+      '<script type="math/tex; mode=display">\\theta(t) = \\theta_0 \\cos(\\omega t)</script>',
+  ),
   '/callout': page(
     'Crane safety',
     '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Never lift above the rated load of the hoist.</p></div>',
@@ -94,6 +99,12 @@ describe('WebFetch Markdown keeps the structure of code, formulas, callouts and 
   it('writes MathML as TeX between $ signs', async () => {
     const content = await fetchMarkdown('/math');
     expect(content).toContain('$\\frac{F}{A} \\leq \\sigma^2$');
+  });
+
+  it("writes a formula the page keeps as TeX in MathJax's math/tex scripts between $ signs, in its sentence", async () => {
+    const content = await fetchMarkdown('/tex-scripts');
+    expect(content).toContain('with period $T = 2\\pi\\sqrt{L/g}$ for a rope of length $L$.');
+    expect(content).toContain('$$\n\\theta(t) = \\theta_0 \\cos(\\omega t)\n$$');
   });
 
   it('writes an admonition as a Markdown alert that keeps its kind', async () => {
