@@ -225,6 +225,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['m \\ddot{x}', 'MathJax'],
     },
   },
+  'docs-alerts': {
+    "Bootstrap's alerts as callouts of their kind, from the class or a title that names one, and a box of no kind as written":
+      {
+        keeps: [
+          '> [!NOTE]\n> The old key stays valid',
+          '> [!WARNING]\n> Keep the private half',
+          '> [!DANGER] Do not skip the wait\n> A reader that does not know',
+          '\n\nQuestions about key rotation are answered',
+        ],
+        drops: ['Note:', 'Primary', 'Setting up'],
+      },
+  },
   'hover-footnotes': {
     'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
       {

@@ -25,6 +25,7 @@ const GOLDEN_PAGES = new Set([
   'app-landing',
   'blog-sidebar',
   'consent-centre',
+  'docs-alerts',
   'embedded-recording',
   'feature-page',
   'forum-ranks',
@@ -182,6 +183,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'next-story',
     description:
       'News story followed by the next story the page appends for a reader scrolling on, each in its own article',
+  },
+  {
+    name: 'docs-alerts',
+    description:
+      'Documentation page whose notes and warnings are Bootstrap alerts: a colour class, sometimes a title naming the kind',
   },
   {
     name: 'saved-mathjax-post',

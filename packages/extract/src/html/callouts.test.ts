@@ -44,6 +44,34 @@ describe('extract: callouts keep their kind', () => {
   });
 });
 
+describe("extract: Bootstrap's alerts as callouts", () => {
+  it('writes an alert as a callout of the kind its colour class gives (failing before: the kind was lost)', async () => {
+    const content = await markdownOf(
+      '<div class="alert alert-warning" role="alert"><p>Back up the archive before the upgrade.</p></div>',
+    );
+    expect(content).toContain('> [!WARNING]\n> Back up the archive before the upgrade.');
+  });
+
+  it('takes the kind from a title that names one, where the class gives only a colour', async () => {
+    const content = await markdownOf(
+      '<div class="alert alert-info"><h4 class="alert-heading">Note:</h4><p>The bridge closes at ten.</p></div>' +
+        '<div class="alert alert-danger"><p class="alert-title">Data loss ahead</p><p>This deletes every row.</p></div>',
+    );
+    expect(content).toContain('> [!NOTE]\n> The bridge closes at ten.');
+    expect(content).toContain('> [!DANGER] Data loss ahead\n> This deletes every row.');
+    expect(content).not.toContain('Note:');
+  });
+
+  it('leaves a box whose classes give no kind as it was written, without a title the page never shows', async () => {
+    const content = await markdownOf(
+      '<div class="alert alert-primary"><p>The bridge closes at ten.</p></div>',
+    );
+    expect(content).toContain('The bridge closes at ten.');
+    expect(content).not.toContain('> [!');
+    expect(content).not.toContain('Primary');
+  });
+});
+
 describe('extract: a callout said twice', () => {
   it('keeps both, as the page does', async () => {
     const warning =

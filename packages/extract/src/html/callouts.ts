@@ -43,12 +43,16 @@ const KIND_CLASS = /^(?:markdown-alert|theme-admonition|admonition|alert|callout
 /** Parts of a prefixed class that name a callout's pieces, not its kind. */
 const NOT_A_KIND = new Set(['title', 'heading', 'content', 'icon', 'body', 'inner', 'fold', 'container']);
 
-/** Elements that are callouts before they are marked: found by class or by Obsidian's attribute. */
-const CALLOUT_SELECTOR = '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout]';
+/**
+ * Elements that are callouts before they are marked: found by class (Bootstrap's `alert` with a
+ * kind class beside it among them) or by Obsidian's attribute.
+ */
+const CALLOUT_SELECTOR =
+  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .alert[class*="alert-"]';
 
 /** A callout's title: the element a theme draws the kind or heading in. */
 const TITLE_SELECTOR =
-  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title';
+  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title, .alert-heading, .alert-title';
 
 /** A callout's body, where a theme wraps it apart from the title. */
 const BODY_SELECTOR = '.callout-content, .admonition-content, [class*="admonitionContent"], .details-content';
@@ -66,10 +70,18 @@ export function markCallouts(document: Document): void {
   // Innermost first, so that a callout inside another is marked before its parent moves it.
   for (const element of Array.from(body.querySelectorAll(CALLOUT_SELECTOR)).reverse()) {
     if (element.parentNode === null) continue;
-    const kind = calloutKind(element);
-    if (kind === undefined) continue;
+    const classKind = calloutKind(element);
+    if (classKind === undefined) {
+      // A Bootstrap box whose colour names no kind (`alert-primary`) stays as written: without its
+      // `alert` class Defuddle does not title it with the colour, a word the page never shows.
+      element.classList.remove('alert');
+      continue;
+    }
     const title = ownPart(element, TITLE_SELECTOR);
     const titleText = (title?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    // The kind the title names, when it names one ("Note:" over Bootstrap's `alert-info`): a
+    // framework's class may give only the colour.
+    const kind = titleKind(titleText) ?? classKind;
     title?.remove();
     const content = ownPart(element, BODY_SELECTOR) ?? element;
     const quote = document.createElement('blockquote');
@@ -111,6 +123,12 @@ function ownPart(callout: Element, selector: string): Element | undefined {
   return undefined;
 }
 
+/** The callout kind a title is no more than ("Note:", "Warning"), lower-cased; else undefined. */
+function titleKind(title: string): string | undefined {
+  const word = title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return CALLOUT_KINDS.has(word) ? word : undefined;
+}
+
 /** Whether a title says only the kind ("Note", "TIP:", "See also" for `seealso`). */
 function repeatsKind(title: string, kind: string): boolean {
   return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === kind.replace(/-/g, '');
@@ -123,8 +141,7 @@ function repeatsKind(title: string, kind: string): boolean {
  */
 export function addCalloutRule(service: TurndownService): void {
   service.addRule('callout', {
-    // Only the blockquotes {@link markCallouts} made: Defuddle marks other boxes (Bootstrap alerts)
-    // the same way, and those stay as they were written.
+    // Only the blockquotes {@link markCallouts} made, which carry a kind.
     filter: (node) => {
       if (node.nodeName !== 'BLOCKQUOTE') return false;
       const kind = (node as Element).getAttribute('data-callout');

@@ -238,6 +238,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it("writes a documentation page's Bootstrap alerts as callouts that keep their kind (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/docs-alerts',
+      ['> [!NOTE]\n> The old key stays valid', '> [!DANGER] Do not skip the wait'],
+      ['Note:', 'Primary'],
+    );
+  });
+
   it('writes each formula of a post saved after MathJax ran once, as TeX from its source (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/saved-mathjax-post',
