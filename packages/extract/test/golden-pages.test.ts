@@ -225,6 +225,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['m \\ddot{x}', 'MathJax'],
     },
   },
+  'lazy-pictures': {
+    "each lazily drawn picture from the <noscript> beside its placeholder, and not an analytics pixel's": {
+      keeps: [
+        'The dinghy upside down on trestles, its hull stripped to bare larch',
+        'Copper rivets and roves laid out on the bench before clenching',
+      ],
+      once: ['Copper rivets and roves laid out'],
+      drops: ['analytics.example', 'data:image'],
+    },
+  },
   'docs-alerts': {
     "Bootstrap's alerts as callouts of their kind, from the class or a title that names one, and a box of no kind as written":
       {

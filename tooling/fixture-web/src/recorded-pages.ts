@@ -35,6 +35,7 @@ const GOLDEN_PAGES = new Set([
   'hover-footnotes',
   'japanese-story',
   'language-versions',
+  'lazy-pictures',
   'link-discussion',
   'news-article',
   'next-story',
@@ -183,6 +184,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'next-story',
     description:
       'News story followed by the next story the page appends for a reader scrolling on, each in its own article',
+  },
+  {
+    name: 'lazy-pictures',
+    description:
+      'Blog post whose pictures are drawn late: placeholders beside <noscript> pictures (Next.js, lazysizes) and an analytics pixel',
   },
   {
     name: 'docs-alerts',

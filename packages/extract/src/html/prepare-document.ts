@@ -11,6 +11,7 @@ import { MATH_SCRIPT_MARKUP, placeMathScripts } from './math-scripts.js';
 import { markMathLatex } from './mathml-latex.js';
 import { linkMediaEmbeds } from './media-embeds.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
+import { NOSCRIPT_IMAGE_MARKUP, placeNoscriptImages } from './noscript-images.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { dropScreenVariants } from './screen-variants.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
@@ -72,7 +73,8 @@ function hidesPartsByStyle(html: string): boolean {
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the formulas
- * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), the
+ * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), the pictures
+ * of lazily drawn images put in place of their placeholders (`placeNoscriptImages`), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
  * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`);
@@ -84,6 +86,7 @@ export async function parseShownDocument(html: string): Promise<Document> {
   if (hasStreamedParts(html)) resolveStreamedParts(document);
   if (MATH_SCRIPT_MARKUP.test(html)) placeMathScripts(document);
   parseEscapedNoscripts(document);
+  if (NOSCRIPT_IMAGE_MARKUP.test(html)) placeNoscriptImages(document);
   unwrapContentNoscripts(document);
   cleanCodeBlocks(document);
   markCallouts(document);

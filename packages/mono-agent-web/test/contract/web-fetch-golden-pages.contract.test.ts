@@ -177,6 +177,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('keeps the pictures a page draws late, from the <noscript> beside each placeholder (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/lazy-pictures',
+      ['The dinghy upside down on trestles', 'Copper rivets and roves'],
+      ['analytics.example', 'data:image'],
+    );
+  });
+
   it("writes a documentation page's Bootstrap alerts as callouts that keep their kind (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/docs-alerts',

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { extract } from '../extract.js';
+
+const url = 'https://example.org/blog/bridge.html';
+const paragraph = (n: number) =>
+  `<p>Paragraph ${n} explains how the harbour bridge was rebuilt after the storm, with new steel and a wider deck for cyclists and walkers.</p>`;
+const page = (inner: string) =>
+  `<!doctype html><html><head><title>Bridge</title></head><body><nav><a href="/">Home</a></nav><article><h1>The bridge</h1>${[1, 2, 3].map(paragraph).join('')}${inner}${[4, 5, 6].map(paragraph).join('')}</article><footer>Footer</footer></body></html>`;
+const markdownOf = async (inner: string) =>
+  (await extract({ body: page(inner), url, contentType: 'text/html' })).content;
+
+const PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+describe('extract: pictures a page draws late, kept in a <noscript> beside a placeholder', () => {
+  it("puts Next.js's picture in place of its placeholder (failing before: the picture was lost)", async () => {
+    const content = await markdownOf(
+      `<span><span style="display:block"><img alt="" aria-hidden="true" src="data:image/svg+xml,%3csvg%20xmlns=%27http://www.w3.org/2000/svg%27/%3e"></span><img alt="Cross-section of the new deck" src="${PIXEL}" data-nimg="intrinsic"><noscript><img alt="Cross-section of the new deck" loading="lazy" data-nimg="intrinsic" src="/images/deck.png"></noscript></span>`,
+    );
+    expect(content).toContain('Cross-section of the new deck');
+  });
+
+  it('puts the picture of a lazily loaded image in a <picture> in place, once', async () => {
+    const content = await markdownOf(
+      `<p>The deck at dawn:</p><picture><img class="lazyload" src="${PIXEL}" data-src="/images/dawn.jpg" alt="Steel arches of the deck at dawn"></picture><noscript><picture><source srcset="/images/dawn.webp" type="image/webp"><img src="/images/dawn.jpg" alt="Steel arches of the deck at dawn"></picture></noscript>`,
+    );
+    expect(content.split('Steel arches of the deck at dawn')).toHaveLength(2);
+  });
+
+  it('leaves out a <noscript> image with no placeholder beside it: a tracking pixel, a picture the page already shows', async () => {
+    const content = await markdownOf(
+      '<noscript><img height="1" width="1" src="https://tracker.example/p?id=7&amp;ev=PageView" alt="Visit counter of the harbour"></noscript>' +
+        '<img src="/images/pier.jpg" alt="The pier before the storm"><noscript><img src="/images/pier.jpg" alt="The pier before the storm"></noscript>',
+    );
+    expect(content).not.toContain('Visit counter of the harbour');
+    expect(content.split('The pier before the storm')).toHaveLength(2);
+  });
+});
