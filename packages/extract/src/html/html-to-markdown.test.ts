@@ -110,3 +110,38 @@ describe('htmlToMarkdown: advertisement labels and gallery counters', () => {
     expect(markdown).toContain('Image 1 of 2 shows the pier');
   });
 });
+
+describe('htmlToMarkdown: a caption that only repeats its picture', () => {
+  const base = 'https://example.org/';
+  it('writes the picture, not its alt text again as a line of page text', async () => {
+    const markdown = await htmlToMarkdown(
+      '<p>The deck.</p><figure><img src="/deck.jpg" alt="The new deck at dawn"><figcaption> The new deck  at dawn </figcaption></figure>',
+      base,
+    );
+    expect(markdown).toBe('The deck.\n\n![The new deck at dawn]');
+  });
+
+  it('keeps a caption that says more than the alt text, or something else, as page text', async () => {
+    const more = await htmlToMarkdown(
+      '<figure><img src="/deck.jpg" alt="The new deck"><figcaption>The new deck at dawn, photographed by Ann Reyes.</figcaption></figure>',
+      base,
+    );
+    expect(more).toBe('The new deck at dawn, photographed by Ann Reyes.');
+    const other = await htmlToMarkdown(
+      '<figure><img src="/deck.jpg" alt="Steel arches"><figcaption>Opened in May.</figcaption></figure>',
+      base,
+    );
+    expect(other).toContain('![Steel arches]');
+    expect(other).toContain('Opened in May.');
+  });
+
+  it('keeps the caption of a figure of several pictures', async () => {
+    const markdown = await htmlToMarkdown(
+      '<figure><img src="/a.jpg" alt="The pier"><img src="/b.jpg" alt="The deck"><figcaption>The pier</figcaption></figure>',
+      base,
+    );
+    expect(markdown.split('The pier')).toHaveLength(2);
+    expect(markdown).not.toContain('![The pier]');
+    expect(markdown).toContain('![The deck]');
+  });
+});

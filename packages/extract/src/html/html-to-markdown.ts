@@ -222,10 +222,19 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
     replacement: (_content, node) => {
       const alt = ((node as HTMLElement).getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
       if (alt === '' || FILE_NAME_ALT.test(alt) || altsSeen.has(alt.toLowerCase())) return '';
-      if (captionOf(node)?.includes(alt)) return '';
+      const caption = captionOf(node);
+      // The caption says the alt text (and more): the picture is read there, unless the caption
+      // only repeats it and is left out for the picture (see `altCaption`).
+      if (caption?.textContent?.replace(/\s+/g, ' ').includes(alt) && !repeatsAlt(caption)) return '';
       altsSeen.add(alt.toLowerCase());
       return `![${escapeLinkLikeText(alt.replace(/[\\[\]]/g, '\\$&'))}]`;
     },
+  });
+  // A caption that only repeats its image's alt text (Defuddle writes one for every picture it
+  // finds alone) describes the picture; the picture says it, not a line of page text.
+  service.addRule('altCaption', {
+    filter: (node) => node.nodeName === 'FIGCAPTION' && repeatsAlt(node),
+    replacement: () => '',
   });
   service.addRule('codeBlock', {
     filter: (node) => node.nodeName === 'PRE',
@@ -293,11 +302,19 @@ function fencedCode(pre: Node): string {
 // Turndown parses with its own small DOM, which lacks selectors and table accessors: the helpers
 // below walk the tree by hand.
 
-/** The text of the `<figcaption>` of the figure holding `image`, if any. */
-function captionOf(image: Node): string | undefined {
+/** Whether a `<figcaption>` says no more than the alt text of its figure's one image. */
+function repeatsAlt(caption: Node): boolean {
+  const figure = ancestor(caption, 'FIGURE');
+  const images = figure === undefined ? [] : descendants(figure, 'IMG');
+  if (images.length !== 1 || images[0] === undefined) return false;
+  const alt = attribute(images[0], 'alt').replace(/\s+/g, ' ').trim();
+  return alt !== '' && (caption.textContent ?? '').replace(/\s+/g, ' ').trim() === alt;
+}
+
+/** The `<figcaption>` of the figure holding `image`, if any. */
+function captionOf(image: Node): Node | undefined {
   const figure = ancestor(image, 'FIGURE');
-  if (figure === undefined) return undefined;
-  return descendants(figure, 'FIGCAPTION')[0]?.textContent?.replace(/\s+/g, ' ') ?? undefined;
+  return figure === undefined ? undefined : descendants(figure, 'FIGCAPTION')[0];
 }
 
 function attribute(node: Node, name: string): string {
