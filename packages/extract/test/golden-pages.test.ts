@@ -225,6 +225,21 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['m \\ddot{x}', 'MathJax'],
     },
   },
+  'raised-figures': {
+    'exponents, charges and chemical indices as raised and lowered characters, ordinals and footnote marks as they read':
+      {
+        keeps: [
+          'A count of 10² per 100 ml',
+          '10⁴ means a storm overflow',
+          'the oxygen in H₂O itself',
+          'brings NO₃⁻ and PO₄³⁻ down the river',
+          'about 1 m³ of mixing water',
+          'on the 1st and 3rd Mondays',
+          'falls again.[3](',
+        ],
+        drops: ['10 2 per', '102 per', 'H2O'],
+      },
+  },
   'lazy-pictures': {
     "each lazily drawn picture from the <noscript> beside its placeholder, and not an analytics pixel's": {
       keeps: [

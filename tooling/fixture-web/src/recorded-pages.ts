@@ -42,6 +42,7 @@ const GOLDEN_PAGES = new Set([
   'pricing-page',
   'product-page',
   'publisher-byline',
+  'raised-figures',
   'recipe-category',
   'repository-readme',
   'saved-mathjax-post',
@@ -184,6 +185,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'next-story',
     description:
       'News story followed by the next story the page appends for a reader scrolling on, each in its own article',
+  },
+  {
+    name: 'raised-figures',
+    description:
+      'Lab note full of superscripts and subscripts: exponents, charges, chemical formulas, ordinals and a linked footnote mark',
   },
   {
     name: 'lazy-pictures',

@@ -3,6 +3,7 @@ import { loadLinkedom, loadTurndown } from '../lazy-modules.js';
 import { addCalloutRule } from './callouts.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { addMathRule } from './mathml-latex.js';
+import { addRaisedTextRule } from './raised-text.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 
 /**
@@ -203,6 +204,7 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
   service.remove((node) => DROPPED_ELEMENTS.has(node.nodeName.toLowerCase()));
   addMathRule(service);
   addCalloutRule(service);
+  addRaisedTextRule(service);
   service.addRule('safeLink', {
     filter: (node) => node.nodeName === 'A',
     replacement: (content, node) => {

@@ -177,6 +177,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('writes exponents and chemical indices as raised and lowered characters, not run into their numbers (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/raised-figures',
+      ['A count of 10² per 100 ml', 'the oxygen in H₂O itself', 'brings NO₃⁻ and PO₄³⁻'],
+      ['102 per', 'H2O'],
+    );
+  });
+
   it('keeps the pictures a page draws late, from the <noscript> beside each placeholder (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/lazy-pictures',
