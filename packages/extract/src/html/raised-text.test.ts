@@ -21,6 +21,9 @@ describe('htmlToMarkdown: superscripts and subscripts', () => {
     expect(await markdownOf('<p>x<sup>n</sup> + a<sub>i+1</sub> = e<sup>iπ</sup></p>')).toBe(
       'x^n + a_(i+1) = e^(iπ)',
     );
+    expect(
+      await markdownOf('<p>The matrix <i>E</i><sub><i>jk</i></sub> and <i>I</i><sub><i>n</i></sub>.</p>'),
+    ).toBe('The matrix *E*_(jk) and *I*_n.');
   });
 
   it("writes trademarks, an ordinal's ending and a footnote's linked mark as they read", async () => {

@@ -49,8 +49,8 @@ const SUBSCRIPT: Record<string, string> = {
 /** The longest raised or lowered text written as such; a longer one is a sentence set small. */
 const MAX_SCRIPT_CHARS = 12;
 
-/** What a script may hold to be written as one: letters, digits, signs, brackets, a dot or comma. */
-const SCRIPT_TEXT = /^[\p{L}\p{N}+\-\u2212=().,*/]+$/u;
+/** What a script may hold to be written as one: letters, digits, signs, brackets, a dot, comma or slash. */
+const SCRIPT_TEXT = /^[\p{L}\p{N}+\-\u2212=().,/]+$/u;
 
 /** Marks set high that are no exponent: trademarks, a footnote's symbols. */
 const MARKS = /^[®™©℠*†‡§¶]+$/u;
@@ -67,7 +67,8 @@ export function addRaisedTextRule(service: TurndownService): void {
 }
 
 function scriptText(content: string, element: Element): string {
-  const text = content.trim();
+  // A script set in italics (`<sub><i>n</i></sub>`, as Wikipedia writes indices) is its letters.
+  const text = content.trim().replace(/^(\*{1,2})([^*]+)\1$/, '$2');
   if (text === '') return '';
   // A footnote's mark is its link ("[1](#fn1)"); a trademark or an ordinal's ending reads as it is.
   const raised = element.nodeName === 'SUP';
