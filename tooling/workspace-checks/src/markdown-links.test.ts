@@ -23,6 +23,7 @@ describe('relative links in Markdown', () => {
         '```',
         'and `[inline](nowhere.md)` code',
         '[ref]: ./docs/also-missing.md',
+        '[^note]: A footnote, whose first word is no link.',
       ].join('\n'),
     });
     expect(findBrokenLinks(workspace.root)).toEqual([

@@ -62,7 +62,7 @@ export function headingAnchors(text: string): Set<string> {
   return anchors;
 }
 
-/** The link targets of a Markdown text (inline links, images and reference definitions), with their lines. */
+/** The link targets of a Markdown text (inline links, images and reference definitions, not footnotes), with their lines. */
 export function readLinkTargets(text: string): Array<{ target: string; line: number }> {
   const source = blankCode(text);
   const targets: Array<{ target: string; line: number }> = [];
@@ -70,7 +70,8 @@ export function readLinkTargets(text: string): Array<{ target: string; line: num
   for (const match of source.matchAll(/\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+["'(][^)]*)?\)/g)) {
     targets.push({ target: match[1]!.replace(/^<|>$/g, ''), line: lineAt(match.index!) });
   }
-  for (const match of source.matchAll(/^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/gm)) {
+  // `[^1]: …` defines a footnote, not a link.
+  for (const match of source.matchAll(/^ {0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)/gm)) {
     targets.push({ target: match[1]!.replace(/^<|>$/g, ''), line: lineAt(match.index!) });
   }
   return targets;
