@@ -269,8 +269,10 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
           'kept in the town library',
           'the pier dries out for an hour before dawn',
           'runs for six weeks',
+          'the tide.[^1]',
+          '[^2]: The trial starts',
         ],
-        drops: ['Subscribe to the letter'],
+        drops: ['Subscribe to the letter', '↩', '#fn:'],
       },
   },
   'services-webforms': {

@@ -1,6 +1,7 @@
 import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from '../lazy-modules.js';
 import { addCalloutRule } from './callouts.js';
+import { addFootnoteRules } from './footnote-marks.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { addMathRule } from './mathml-latex.js';
 import { addRaisedTextRule } from './raised-text.js';
@@ -217,6 +218,8 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
       return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
     },
   });
+  // After the link rule, so that a footnote's mark and back link are read as such first.
+  addFootnoteRules(service);
   // A gallery repeats one alt text for every picture; it is read once.
   const altsSeen = new Set<string>();
   service.addRule('imageAlt', {

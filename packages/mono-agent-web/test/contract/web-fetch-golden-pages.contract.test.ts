@@ -224,8 +224,13 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
   it('reads the footnotes a page hides until their marks are used, and not the menu its toggle hides (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/hover-footnotes',
-      ['kept in the town library', 'the pier dries out for an hour before dawn', 'runs for six weeks'],
-      ['Subscribe to the letter'],
+      [
+        'kept in the town library',
+        'no timetable can move the tide.[^1]',
+        '[^1]: Except on the three days around each spring tide, when the pier dries out for an hour before dawn.',
+        'runs for six weeks',
+      ],
+      ['Subscribe to the letter', '↩'],
     );
   });
 
