@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extract } from '../extract.js';
-
-const url = 'https://example.org/docs/guide.html';
-const paragraph = (n: number) =>
-  `<p>Paragraph ${n} explains how the harbour bridge was rebuilt after the storm, with new steel and a wider deck for cyclists and walkers.</p>`;
-const page = (inner: string) =>
-  `<!doctype html><html><head><title>Guide</title></head><body><nav><a href="/">Home</a></nav><article><h1>The guide</h1>${[1, 2, 3].map(paragraph).join('')}${inner}${[4, 5, 6].map(paragraph).join('')}</article><footer>Footer</footer></body></html>`;
-const markdownOf = async (inner: string) =>
-  (await extract({ body: page(inner), url, contentType: 'text/html' })).content;
+import { markdownInGuide as markdownOf } from './__fixtures__/guide-page.js';
 
 describe('extract: code blocks with a toolbar', () => {
   it('writes a <code> holding a copy control and a <style> as a fenced block without either', async () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extract } from '../extract.js';
-
-const url = 'https://example.org/notes/oscillators.html';
-const paragraph = (n: number) =>
-  `<p>Paragraph ${n} explains how the harbour bridge was rebuilt after the storm, with new steel and a wider deck for cyclists and walkers.</p>`;
-const page = (inner: string) =>
-  `<!doctype html><html><head><title>Notes</title></head><body><nav><a href="/">Home</a></nav><article><h1>The notes</h1>${[1, 2, 3].map(paragraph).join('')}${inner}${[4, 5, 6].map(paragraph).join('')}</article><footer>Footer</footer></body></html>`;
-const markdownOf = async (inner: string) =>
-  (await extract({ body: page(inner), url, contentType: 'text/html' })).content;
+import { markdownInGuide as markdownOf } from './__fixtures__/guide-page.js';
 
 /** MathJax 2's output for the script `MathJax-Element-<n>` as a saved page keeps it: preview, drawn glyphs, MathML copy. */
 const drawn = (n: number, glyphs: string, mathml: string, display = false) => {
