@@ -10,12 +10,16 @@ import type TurndownService from 'turndown';
 /** A footnote's name as Defuddle writes it into ids; anything else is left as a link. */
 const NAME = /^[\p{L}\p{N}_.-]{1,30}$/u;
 
-/** The footnote `#fn:<name>` a same-page link points to, else undefined. */
-function linkedNote(node: Node, prefix: string): string | undefined {
-  const href = (node as Element).getAttribute?.('href') ?? '';
-  if (!href.startsWith(`#${prefix}:`)) return undefined;
-  const name = href.slice(prefix.length + 2);
+/** The name after `prefix` in `value` (`fn:1` gives `1`), when it is a footnote's name; else undefined. */
+function nameAfter(value: string, prefix: string): string | undefined {
+  if (!value.startsWith(prefix)) return undefined;
+  const name = value.slice(prefix.length);
   return NAME.test(name) ? name : undefined;
+}
+
+/** The footnote `#<prefix>:<name>` a same-page link points to, else undefined. */
+function linkedNote(node: Node, prefix: string): string | undefined {
+  return nameAfter((node as Element).getAttribute?.('href') ?? '', `#${prefix}:`);
 }
 
 /** Writes footnote marks, definitions and their back links as described in this module. */
@@ -46,8 +50,5 @@ export function addFootnoteRules(service: TurndownService): void {
 
 /** The name of a footnote definition `<li id="fn:<name>">`, else undefined. */
 function noteName(node: Node): string | undefined {
-  const id = (node as Element).getAttribute?.('id') ?? '';
-  if (!id.startsWith('fn:')) return undefined;
-  const name = id.slice(3);
-  return NAME.test(name) ? name : undefined;
+  return nameAfter((node as Element).getAttribute?.('id') ?? '', 'fn:');
 }
