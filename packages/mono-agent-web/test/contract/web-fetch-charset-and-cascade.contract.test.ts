@@ -5,22 +5,17 @@
 // UTF-8, reporting replacement characters and rejecting unsupported declared charsets."
 // Step 4: "Parse HTML with Defuddle, then Readability plus Turndown, then a cleaned-body Turndown
 // fallback."
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
-  type FixtureWeb,
   LEGACY_CHARSETS,
   LEGACY_FORMS,
   LEGACY_TEXTS,
   legacyTextBytes,
   recordedPages,
-  startFixtureWeb,
 } from '@mono-agent/fixture-web';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
-import { type RuntimeSession, startRuntime } from './support/runtime.js';
+import { LOCALHOST_ENV, useFixtureSession } from './support/fixture-session.js';
 
 interface FetchData {
   status: 'ok';
@@ -36,25 +31,14 @@ interface FetchData {
   slice: { content: string };
 }
 
-let web: FixtureWeb;
-let home: string;
-let session: RuntimeSession;
-const env = { MONO_AGENT_NETWORK_MODE: 'localhost' };
-
-beforeAll(async () => {
-  web = await startFixtureWeb();
-  home = mkdtempSync(join(tmpdir(), 'web-fetch-charset-cascade-'));
-  session = await startRuntime(env);
-});
-beforeEach(() => web.reset());
-afterAll(async () => {
-  await session?.close();
-  await web?.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const fixture = useFixtureSession('web-fetch-charset-cascade');
 
 async function fetchOk(path: string, args: Record<string, unknown> = {}) {
-  const result = await session.run.webFetch({ url: web.url(path), max_output_chars: 200_000, ...args });
+  const result = await fixture.session.run.webFetch({
+    url: fixture.web.url(path),
+    max_output_chars: 200_000,
+    ...args,
+  });
   expect(result.isError, result.text.slice(0, 400)).toBe(false);
   return { text: result.text, data: result.data as FetchData };
 }
@@ -97,7 +81,10 @@ describe('"then UTF-8 with every replacement character counted and reported. A c
   }
 
   it('says the same through the built CLI', async () => {
-    const run = await runBuiltCli(['fetch', web.url('/legacy-text/koi8-u'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/legacy-text/koi8-u'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     const data = jsonOf<FetchData>(run);
     expect(data.document).toMatchObject({
@@ -112,7 +99,7 @@ describe('"then UTF-8 with every replacement character counted and reported. A c
 
 describe('"BOM, then the HTTP charset, then the HTML meta or XML declaration": conflicting declarations', () => {
   const serve = (path: string, contentType: string, body: Uint8Array) =>
-    web.scenario(path, { headers: { 'content-type': contentType }, body: Buffer.from(body) });
+    fixture.web.scenario(path, { headers: { 'content-type': contentType }, body: Buffer.from(body) });
   const ascii = (text: string) => new TextEncoder().encode(text);
   const cyrillic = legacyTextBytes('windows-1251', 'text');
 
@@ -162,7 +149,7 @@ describe('"BOM, then the HTTP charset, then the HTML meta or XML declaration": c
     ['the XML declaration', 'application/xml', '<?xml version="1.0" encoding="x-no-such-charset"?><a>x</a>'],
   ])('refuses an unsupported charset declared by %s, naming it', async (_, contentType, body) => {
     serve('/bogus', contentType, ascii(body));
-    const result = await session.run.webFetch({ url: web.url('/bogus') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/bogus') });
     expect(result).toMatchObject({ isError: true, code: 'charset_error' });
     expect(result.text).toContain('x-no-such-charset');
   });
@@ -188,7 +175,7 @@ const prose = (topic: string, count: number) =>
 
 describe('"Parse HTML with Defuddle, then Readability plus Turndown, then a cleaned-body Turndown fallback": the record', () => {
   const serveHtml = (path: string, html: string) =>
-    web.scenario(path, { headers: { 'content-type': 'text/html; charset=utf-8' }, body: html });
+    fixture.web.scenario(path, { headers: { 'content-type': 'text/html; charset=utf-8' }, body: html });
 
   it('an article page that keeps Readability’s block says why Defuddle, which ran first, was passed over', async () => {
     const paragraphs = Array.from(
@@ -241,7 +228,10 @@ ${section('Tax filing', 'testimonial')}${section('Support', 'faq')}</main>
       const { data } = await fetchOk(`/pages/${name}`);
       if (data.document.kind === 'html') expectTruthfulRecord(data.document);
     }
-    const run = await runBuiltCli(['fetch', web.url('/pages/feature-page'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/feature-page'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expectTruthfulRecord(jsonOf<FetchData>(run).document);
   });

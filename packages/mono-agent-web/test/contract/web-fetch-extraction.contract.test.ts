@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CHARSET_SAMPLES, type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
+import { CHARSET_SAMPLES } from '@mono-agent/fixture-web';
 import {
   MAX_FETCH_LINES,
   MAX_FETCH_OUTPUT_CHARS,
   WEB_CONTENT_BEGIN,
   WEB_CONTENT_END,
 } from '@mono-agent/tool-adapters';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
+import { LOCALHOST_ENV, useFixtureSession } from './support/fixture-session.js';
 import { type McpSession, startMcp } from './support/mcp-stdio.js';
-import { type RuntimeSession, startRuntime } from './support/runtime.js';
 
 // Contract (WebFetch): the formats table, the six static extraction steps, and "Non-success HTTP
 // responses, unsupported content, and policy denials are returned as structured tool failures".
@@ -30,31 +27,19 @@ interface Ok {
   slice: { content: string };
 }
 
-let web: FixtureWeb;
-let home: string;
-let session: RuntimeSession;
-const env = { MONO_AGENT_NETWORK_MODE: 'localhost' };
-
-beforeAll(async () => {
-  web = await startFixtureWeb();
-  home = mkdtempSync(join(tmpdir(), 'web-fetch-extraction-'));
-  session = await startRuntime(env);
-});
-beforeEach(() => web.reset());
-afterAll(async () => {
-  await session.close();
-  await web.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const fixture = useFixtureSession('web-fetch-extraction');
 
 const fetchData = async (args: Record<string, unknown>) => {
-  const result = await session.run.webFetch(args);
+  const result = await fixture.session.run.webFetch(args);
   return result;
 };
 
 describe('formats: markdown (default), text, raw', () => {
   it('markdown is the default: article Markdown for HTML', async () => {
-    const run = await runBuiltCli(['fetch', web.url('/pages/blog-post'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/blog-post'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code).toBe(EXIT_CODES.success);
     const result = jsonOf<Ok>(run);
     expect(result.document).toMatchObject({ kind: 'html', format: 'markdown' });
@@ -62,14 +47,14 @@ describe('formats: markdown (default), text, raw', () => {
   });
 
   it('text removes the Markdown decoration', async () => {
-    const result = await fetchData({ url: web.url('/pages/blog-post'), format: 'text' });
+    const result = await fetchData({ url: fixture.web.url('/pages/blog-post'), format: 'text' });
     const data = result.data as Ok;
     expect(data.document.format).toBe('text');
     expect(data.slice.content).not.toMatch(/^#{1,6} |\]\(https?:/m);
   });
 
   it('raw is the decoded body, markup included', async () => {
-    const result = await fetchData({ url: web.url('/pages/blog-post'), format: 'raw' });
+    const result = await fetchData({ url: fixture.web.url('/pages/blog-post'), format: 'raw' });
     expect((result.data as Ok).slice.content).toMatch(/<html|<body|<article/i);
   });
 
@@ -80,7 +65,7 @@ describe('formats: markdown (default), text, raw', () => {
     ['/content/pdf', 'pdf', /\S/],
     ['/content/text', 'text', /\S/],
   ])('%s is extracted as %s', async (path, kind, shape) => {
-    const result = await fetchData({ url: web.url(path) });
+    const result = await fetchData({ url: fixture.web.url(path) });
     expect(result.isError, result.text).toBe(false);
     const data = result.data as Ok;
     expect(data.document.kind).toBe(kind);
@@ -95,28 +80,28 @@ describe('formats: markdown (default), text, raw', () => {
 
 describe('1. redirects: at most five, the policy re-checked at every hop', () => {
   it('follows five redirects', async () => {
-    const result = await fetchData({ url: web.url('/redirect/5') });
+    const result = await fetchData({ url: fixture.web.url('/redirect/5') });
     expect(result.isError, result.text).toBe(false);
     expect(result.data).toMatchObject({ redirects: 5 });
   });
 
   it('refuses the sixth', async () => {
-    const result = await fetchData({ url: web.url('/redirect/6') });
+    const result = await fetchData({ url: fixture.web.url('/redirect/6') });
     expect(result).toMatchObject({ isError: true, code: 'redirect_refused' });
-    expect(web.requestsTo('/echo')).toHaveLength(0);
+    expect(fixture.web.requestsTo('/echo')).toHaveLength(0);
   });
 });
 
 describe('2. transport bound 20 MiB, structured parsing bound 8 MiB', () => {
   it('refuses a declared body one byte past 20 MiB as too_large', async () => {
     const result = await fetchData({
-      url: web.url(`/bytes/${20 * 1024 * 1024 + 1}?content-type=text/plain`),
+      url: fixture.web.url(`/bytes/${20 * 1024 * 1024 + 1}?content-type=text/plain`),
     });
     expect(result).toMatchObject({ isError: true, code: 'too_large' });
   });
 
   it('refuses a decompression bomb as too_large', async () => {
-    const result = await fetchData({ url: web.url('/bomb/gzip') });
+    const result = await fetchData({ url: fixture.web.url('/bomb/gzip') });
     expect(result).toMatchObject({ isError: true, code: 'too_large' });
   });
 
@@ -126,13 +111,16 @@ describe('2. transport bound 20 MiB, structured parsing bound 8 MiB', () => {
       return `${prefix}${'x'.repeat(bytes - prefix.length - 2)}"}`;
     };
     const limit = 8 * 1024 * 1024;
-    web.scenario('/at-bound.json', { headers: { 'content-type': 'application/json' }, body: json(limit) });
-    web.scenario('/past-bound.json', {
+    fixture.web.scenario('/at-bound.json', {
+      headers: { 'content-type': 'application/json' },
+      body: json(limit),
+    });
+    fixture.web.scenario('/past-bound.json', {
       headers: { 'content-type': 'application/json' },
       body: json(limit + 1),
     });
-    expect((await fetchData({ url: web.url('/at-bound.json'), max_lines: 1 })).isError).toBe(false);
-    expect(await fetchData({ url: web.url('/past-bound.json') })).toMatchObject({
+    expect((await fetchData({ url: fixture.web.url('/at-bound.json'), max_lines: 1 })).isError).toBe(false);
+    expect(await fetchData({ url: fixture.web.url('/past-bound.json') })).toMatchObject({
       isError: true,
       code: 'too_large',
     });
@@ -145,7 +133,7 @@ describe('3. decoding: BOM, HTTP charset, meta/XML declaration, then UTF-8', () 
     ['meta', 'meta'],
     ['http-equiv', 'meta'],
   ])('reads the windows-1251 page declared by %s', async (variant, source) => {
-    const result = await fetchData({ url: web.url(`/charset/windows-1251/${variant}`) });
+    const result = await fetchData({ url: fixture.web.url(`/charset/windows-1251/${variant}`) });
     expect(result.isError, result.text).toBe(false);
     const data = result.data as Ok;
     expect(data.document).toMatchObject({
@@ -157,44 +145,44 @@ describe('3. decoding: BOM, HTTP charset, meta/XML declaration, then UTF-8', () 
   });
 
   it('lets the BOM win over a conflicting HTTP charset', async () => {
-    const result = await fetchData({ url: web.url('/charset/utf-8/bom-conflict') });
+    const result = await fetchData({ url: fixture.web.url('/charset/utf-8/bom-conflict') });
     expect((result.data as Ok).document).toMatchObject({ charset: 'utf-8', charsetSource: 'bom' });
   });
 
   it('reports replacement characters of undecodable UTF-8', async () => {
-    web.scenario('/broken-utf8', {
+    fixture.web.scenario('/broken-utf8', {
       headers: { 'content-type': 'text/plain; charset=utf-8' },
       body: Buffer.from([0x6f, 0x6b, 0x20, 0xff, 0xfe, 0x20, 0x6f, 0x6b]),
     });
-    const result = await fetchData({ url: web.url('/broken-utf8') });
+    const result = await fetchData({ url: fixture.web.url('/broken-utf8') });
     expect((result.data as Ok).document.replacementCount).toBe(2);
     expect(result.text).toContain('replacement characters: 2');
   });
 
   it('rejects an unsupported declared charset', async () => {
-    const result = await fetchData({ url: web.url('/charset/utf-8/bogus') });
+    const result = await fetchData({ url: fixture.web.url('/charset/utf-8/bogus') });
     expect(result).toMatchObject({ isError: true, code: 'charset_error' });
   });
 });
 
 describe('4. links, 6. the output cap and the untrusted frame', () => {
   it('makes relative links absolute HTTP(S) links', async () => {
-    web.scenario('/links', {
+    fixture.web.scenario('/links', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: '<!doctype html><html><head><title>Links</title></head><body><article><h1>Links</h1><p>Read <a href="/docs/guide">the guide</a> and <a href="javascript:alert(1)">this</a> for a start, with enough words to be an article body.</p></article></body></html>',
     });
-    const result = await fetchData({ url: web.url('/links') });
+    const result = await fetchData({ url: fixture.web.url('/links') });
     const content = (result.data as Ok).slice.content;
-    expect(content).toContain(`(${web.url('/docs/guide')})`);
+    expect(content).toContain(`(${fixture.web.url('/docs/guide')})`);
     expect(content).not.toContain('javascript:');
   });
 
   it('wraps the content in the untrusted frame with the slice outside it, capped at 50000 characters by default', async () => {
-    web.scenario('/many', {
+    fixture.web.scenario('/many', {
       headers: { 'content-type': 'text/plain' },
       body: Array.from({ length: 20_000 }, (_, index) => `line ${index}`).join('\n'),
     });
-    const result = await fetchData({ url: web.url('/many') });
+    const result = await fetchData({ url: fixture.web.url('/many') });
     const [control, ...rest] = result.text.split('\n');
     expect(control).toMatch(/^WebFetch status: ok \| kind: text/);
     expect(rest[0]).toBe(WEB_CONTENT_BEGIN);
@@ -208,7 +196,7 @@ describe('4. links, 6. the output cap and the untrusted frame', () => {
 describe('structured failures', () => {
   it('a non-success status is http_status with the status, never extracted', async () => {
     const result = await fetchData({
-      url: web.url('/status/410?body=%3Ch1%3EGone%3C/h1%3E&content-type=text/html'),
+      url: fixture.web.url('/status/410?body=%3Ch1%3EGone%3C/h1%3E&content-type=text/html'),
     });
     expect(result).toMatchObject({ isError: true, code: 'http_status' });
     // The body is never extracted; the reason line is the tool's own words.
@@ -219,7 +207,7 @@ describe('structured failures', () => {
   });
 
   it('unsupported content is unsupported_content', async () => {
-    const result = await fetchData({ url: web.url('/bytes/64?content-type=image/png') });
+    const result = await fetchData({ url: fixture.web.url('/bytes/64?content-type=image/png') });
     expect(result).toMatchObject({ isError: true, code: 'unsupported_content' });
   });
 });
@@ -227,7 +215,7 @@ describe('structured failures', () => {
 describe('the schema a host sees over MCP', () => {
   let mcp: McpSession;
   beforeAll(async () => {
-    mcp = await startMcp(env, home);
+    mcp = await startMcp(LOCALHOST_ENV, fixture.home);
   });
   afterAll(() => mcp.close());
 

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
-import { type RuntimeSession, startRuntime } from './support/runtime.js';
+import { LOCALHOST_ENV, useFixtureSession } from './support/fixture-session.js';
 
 // Contract (WebFetch), step 5 of static extraction: HTML becomes "Article-shaped Markdown". Each
 // page here is one of extract's golden pages, fetched from the fixture web through the runtime and
@@ -15,27 +11,15 @@ interface Ok {
   slice: { content: string };
 }
 
-let web: FixtureWeb;
-let home: string;
-let session: RuntimeSession;
-const env = { MONO_AGENT_NETWORK_MODE: 'localhost' };
-
-beforeAll(async () => {
-  web = await startFixtureWeb();
-  home = mkdtempSync(join(tmpdir(), 'web-fetch-golden-pages-'));
-  session = await startRuntime(env);
-});
-beforeEach(() => web.reset());
-afterAll(async () => {
-  await session.close();
-  await web.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const fixture = useFixtureSession('web-fetch-golden-pages');
 
 /** A fixture page's content as WebFetch gives it through the runtime and through the built CLI. */
 const contentsOf = async (path: string): Promise<string[]> => {
-  const runtime = await session.run.webFetch({ url: web.url(path) });
-  const run = await runBuiltCli(['fetch', web.url(path), '--json'], { home, env });
+  const runtime = await fixture.session.run.webFetch({ url: fixture.web.url(path) });
+  const run = await runBuiltCli(['fetch', fixture.web.url(path), '--json'], {
+    home: fixture.home,
+    env: LOCALHOST_ENV,
+  });
   expect(run.code).toBe(EXIT_CODES.success);
   return [(runtime.data as Ok).slice.content, jsonOf<Ok>(run).slice.content];
 };

@@ -5,39 +5,20 @@
 // structured result; timing events carry none of them."
 // And the contract's "fetched pages are always labelled untrusted": metadata is page text, so nothing
 // in it can close the frame.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MAX_METADATA_FIELD_CHARS } from '@mono-agent/extract';
-import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import { findMarkerSpans, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
+import { LOCALHOST_ENV, useFixtureSession } from './support/fixture-session.js';
 import { hostileMarkers } from './support/hostile-pages.js';
-import { type RuntimeSession, startRuntime } from './support/runtime.js';
 
 interface OkData {
   status: 'ok';
   document: Record<string, unknown>;
 }
 
-let web: FixtureWeb;
-let home: string;
-let session: RuntimeSession;
-const env = { MONO_AGENT_NETWORK_MODE: 'localhost' };
-
-beforeAll(async () => {
-  web = await startFixtureWeb();
-  home = mkdtempSync(join(tmpdir(), 'web-fetch-metadata-'));
-  session = await startRuntime(env);
-});
-beforeEach(() => web.reset());
-afterAll(async () => {
-  await session.close();
-  await web.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const fixture = useFixtureSession('web-fetch-metadata');
 
 /** What the recorded news article states: JSON-LD author and date, og:site_name, lang, description. */
 const NEWS_METADATA = {
@@ -63,7 +44,7 @@ const framed = (text: string) => text.slice(text.indexOf(WEB_CONTENT_BEGIN), tex
 
 describe('WebFetch metadata: header lines under the title, inside the frame, and in the structured result', () => {
   it('shows author, published, site, language and description through createWebRuntime', async () => {
-    const result = await session.run.webFetch({ url: web.url('/pages/news-article') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/pages/news-article') });
     const inside = framed(result.text);
     expect(inside).toMatch(new RegExp(`\\nTitle: [^\\n]+\\n${escapeRegExp(HEADER_LINES)}\\n\\n`));
     // The control line outside the frame carries none of it.
@@ -72,17 +53,20 @@ describe('WebFetch metadata: header lines under the title, inside the frame, and
   });
 
   it('gives the same fields in the built CLI’s --json result', async () => {
-    const run = await runBuiltCli(['fetch', web.url('/pages/news-article'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/news-article'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject(NEWS_METADATA);
   });
 
   it('leaves every field out, and shows no header line, when the page states none', async () => {
-    web.scenario('/plain', {
+    fixture.web.scenario('/plain', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html><head><title>Tides</title></head><body><main><h1>Tides</h1>${'<p>The spring tides this autumn run higher than usual because the equinox and the new moon fall in the same week, and the harbour office asks boat owners to check their lines.</p>'.repeat(3)}</main></body></html>`,
     });
-    const result = await session.run.webFetch({ url: web.url('/plain') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/plain') });
     expect(framed(result.text)).not.toMatch(/^(?:Author|Published|Site|Language|Description): /m);
     const document = (result.data as OkData).document;
     for (const field of Object.keys(NEWS_METADATA)) expect(document).not.toHaveProperty(field);
@@ -90,7 +74,7 @@ describe('WebFetch metadata: header lines under the title, inside the frame, and
 
   it("reads what a page states only in its text: the headline's dateline and byline, and the site in its title (runtime and built CLI)", async () => {
     // "read from … the visible byline": no tag, JSON-LD or microdata states any of the three.
-    web.scenario('/dateline', {
+    fixture.web.scenario('/dateline', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html lang="en"><head><title>Winter ferry to run every ninety minutes | Kessel Courier</title></head>
 <body><header><p>Thursday, 4 December 2025</p><nav><a href="/">Home</a></nav></header><main><article>
@@ -99,12 +83,15 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
 </article><aside><h2>More from the harbour</h2><p>March 5, 2026</p></aside></main></body></html>`,
     });
     const stated = { author: 'Jane Doe', published: '2025-11-04T09:12:00', siteName: 'Kessel Courier' };
-    const result = await session.run.webFetch({ url: web.url('/dateline') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/dateline') });
     expect(framed(result.text)).toContain(
       `\nAuthor: ${stated.author}\nPublished: ${stated.published}\nSite: ${stated.siteName}\nLanguage: en\n`,
     );
     expect((result.data as OkData).document).toMatchObject(stated);
-    const run = await runBuiltCli(['fetch', web.url('/dateline'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/dateline'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
@@ -117,12 +104,15 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
       published: '2025-11-20T16:05:00Z',
       siteName: 'Coastline Daily',
     };
-    const result = await session.run.webFetch({ url: web.url('/pages/publisher-byline') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/pages/publisher-byline') });
     expect(framed(result.text)).toContain(
       `\nAuthor: ${stated.author}\nPublished: ${stated.published}\nSite: ${stated.siteName}\nLanguage: en\n`,
     );
     expect((result.data as OkData).document).toMatchObject(stated);
-    const run = await runBuiltCli(['fetch', web.url('/pages/publisher-byline'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/publisher-byline'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
@@ -131,10 +121,13 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     // "the byline's names, without \"By\"": the byline opens with the page's Print and Email links
     // and signs "Ana Lee and Bo Park, Harbour Wire" on Harbour Wire's own page.
     const stated = { author: 'Ana Lee and Bo Park', siteName: 'Harbour Wire' };
-    const result = await session.run.webFetch({ url: web.url('/pages/wire-byline') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/pages/wire-byline') });
     expect(framed(result.text)).toContain(`\nAuthor: ${stated.author}\n`);
     expect((result.data as OkData).document).toMatchObject(stated);
-    const run = await runBuiltCli(['fetch', web.url('/pages/wire-byline'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/wire-byline'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
@@ -142,20 +135,23 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
   it('gives no language for a charset a page states as its language, and reads its locale instead (runtime and built CLI)', async () => {
     // "language (BCP 47) … absent when the page does not say it": `Content-Language: utf-8` names
     // an encoding, not a language.
-    web.scenario('/charset-only', {
+    fixture.web.scenario('/charset-only', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="utf-8"></head><body>${HARBOUR_STORY}</body></html>`,
     });
-    web.scenario('/charset-and-locale', {
+    fixture.web.scenario('/charset-and-locale', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html><head><title>Harbour</title><meta http-equiv="Content-Language" content="gbk"><meta property="og:locale" content="de_DE"></head><body>${HARBOUR_STORY}</body></html>`,
     });
-    const alone = await session.run.webFetch({ url: web.url('/charset-only') });
+    const alone = await fixture.session.run.webFetch({ url: fixture.web.url('/charset-only') });
     expect(framed(alone.text)).not.toMatch(/^Language: /m);
     expect((alone.data as OkData).document).not.toHaveProperty('language');
-    const withLocale = await session.run.webFetch({ url: web.url('/charset-and-locale') });
+    const withLocale = await fixture.session.run.webFetch({ url: fixture.web.url('/charset-and-locale') });
     expect(framed(withLocale.text)).toMatch(/^Language: de-DE$/m);
-    const run = await runBuiltCli(['fetch', web.url('/charset-only'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/charset-only'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).not.toHaveProperty('language');
   });
@@ -168,42 +164,48 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
       '@type': 'WebPage',
       mainEntity: { '@type': 'NewsArticle', author: [{ name: 'Xiaoying You' }, { name: 'Jeff Tollefson' }] },
     });
-    web.scenario('/main-entity', {
+    fixture.web.scenario('/main-entity', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="dc.creator" content="You, Xiaoying"><script type="application/ld+json">${graph}</script></head><body>${HARBOUR_STORY}</body></html>`,
     });
-    web.scenario('/sharing-card', {
+    fixture.web.scenario('/sharing-card', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="author" content="desk@harbour-news.example"><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Anna Sleegers"></head><body>${HARBOUR_STORY}</body></html>`,
     });
-    const entity = await session.run.webFetch({ url: web.url('/main-entity') });
+    const entity = await fixture.session.run.webFetch({ url: fixture.web.url('/main-entity') });
     expect(framed(entity.text)).toContain('\nAuthor: Xiaoying You, Jeff Tollefson\n');
-    const card = await session.run.webFetch({ url: web.url('/sharing-card') });
+    const card = await fixture.session.run.webFetch({ url: fixture.web.url('/sharing-card') });
     expect((card.data as OkData).document).toMatchObject({ author: 'Anna Sleegers' });
-    const run = await runBuiltCli(['fetch', web.url('/main-entity'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/main-entity'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Xiaoying You, Jeff Tollefson' });
   });
 
   it("names the writer past the byline's text kept for screen readers only (runtime and built CLI)", async () => {
     // "the byline's names, without \"By\"": the section's brand is hidden for screen readers before "von".
-    web.scenario('/screen-reader-byline', {
+    fixture.web.scenario('/screen-reader-byline', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html lang="de"><head><title>Hafen</title></head><body><div class="authors"><span class="sr-only">capital</span> <span>von</span> <span>Jemima Kelly</span></div>${HARBOUR_STORY}</body></html>`,
     });
-    const result = await session.run.webFetch({ url: web.url('/screen-reader-byline') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/screen-reader-byline') });
     expect(framed(result.text)).toContain('\nAuthor: Jemima Kelly\n');
-    const run = await runBuiltCli(['fetch', web.url('/screen-reader-byline'), '--json'], { home, env });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/screen-reader-byline'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Jemima Kelly' });
   });
 
   it('keeps timing events free of every metadata field and value', async () => {
-    session.events.length = 0;
-    await session.run.webFetch({ url: web.url('/pages/news-article') });
-    const fetchEvents = session.events.filter((event) => JSON.stringify(event).includes('WebFetch'));
+    fixture.session.events.length = 0;
+    await fixture.session.run.webFetch({ url: fixture.web.url('/pages/news-article') });
+    const fetchEvents = fixture.session.events.filter((event) => JSON.stringify(event).includes('WebFetch'));
     expect(fetchEvents.length).toBeGreaterThan(0);
-    const serialized = JSON.stringify(session.events);
+    const serialized = JSON.stringify(fixture.session.events);
     for (const [field, value] of Object.entries(NEWS_METADATA)) {
       expect(serialized).not.toContain(`"${field}"`);
       if (value.length > 3) expect(serialized).not.toContain(value);
@@ -216,14 +218,14 @@ describe('WebFetch metadata is page text: bounded, one line, and unable to close
     const markers = hostileMarkers('WEB CONTENT');
     const hostile = escapeMarkup(`Eve\u202e ${markers.slice(0, 6).join(' ')}`);
     const longSite = 's'.repeat(MAX_METADATA_FIELD_CHARS * 3);
-    web.scenario('/hostile-metadata', {
+    fixture.web.scenario('/hostile-metadata', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour</title>
 <meta name="author" content="${hostile}"><meta name="description" content="${escapeMarkup(markers.slice(6, 12).join('\n'))}">
 <meta property="og:site_name" content="${longSite}"></head><body><article><h1>Harbour</h1>
 ${'<p>The harbour office publishes the tide tables for the estuary every month, and the spring tides run higher this autumn.</p>'.repeat(3)}</article></body></html>`,
     });
-    const result = await session.run.webFetch({ url: web.url('/hostile-metadata') });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/hostile-metadata') });
     const found = findMarkerSpans(result.text).map((span) => result.text.slice(span.start, span.end));
     expect(found).toEqual([WEB_CONTENT_BEGIN, WEB_CONTENT_END]);
     expect(result.text).toContain('neutralized marker');
