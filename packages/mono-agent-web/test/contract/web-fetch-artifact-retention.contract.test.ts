@@ -34,7 +34,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/page`;
 });
-afterAll(() => new Promise((resolve) => site.close(resolve)));
+afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+  if (root !== undefined) await rm(root, { recursive: true, force: true });
+});
 beforeEach(async () => {
   if (root !== undefined) await rm(root, { recursive: true, force: true });
   root = await mkdtemp(join(tmpdir(), 'artifact-retention-'));

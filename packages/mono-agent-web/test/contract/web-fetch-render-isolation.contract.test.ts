@@ -32,7 +32,10 @@ let root: string;
 beforeAll(async () => {
   web = await startFixtureWeb();
 });
-afterAll(() => web.close());
+afterAll(async () => {
+  await web.close();
+  if (root !== undefined) await rm(root, { recursive: true, force: true });
+});
 beforeEach(async () => {
   web.reset();
   if (root !== undefined) await rm(root, { recursive: true, force: true });

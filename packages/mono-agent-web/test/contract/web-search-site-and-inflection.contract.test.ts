@@ -4,12 +4,12 @@
 // plus a deterministic query-term/quoted-phrase relevance gate are enforced before a backend can end
 // auto mode". Issue: "The relevance gate and domain handling treat site: values the way result hosts
 // are compared"; "Query terms match their simple inflected forms … quoted phrases stay exact."
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FixtureWeb, startFixtureWeb } from '@mono-agent/fixture-web';
 import type { SearchOutcome } from '@mono-agent/search-providers';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { jsonOf, runBuiltCli } from './support/built-cli.js';
 import { contractRuntime, searxAnswer, serveSearx } from './web-search-support.js';
 
@@ -162,6 +162,7 @@ describe('"Query terms match their simple inflected forms … quoted phrases sta
 describe('the built bin gates the same way', () => {
   it('admits an inflected form and honours a site: path prefix from the CommonJS bundle', async () => {
     const home = mkdtempSync(join(tmpdir(), 'mono-agent-site-'));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
     const env = {
       MONO_AGENT_NETWORK_MODE: 'allowlist',
       MONO_AGENT_NETWORK_ALLOW: `127.0.0.1:${web.port}`,

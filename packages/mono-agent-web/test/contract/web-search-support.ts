@@ -1,10 +1,11 @@
 // Shared setup of the WebSearch contract suite: the assembled runtime over loopback servers that
 // replay recorded shapes (SearXNG JSON, DuckDuckGo and Startpage pages), and a spawn recorder that
 // stands in for `codex` to prove whether a process was started.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FixtureWeb } from '@mono-agent/fixture-web';
+import { onTestFinished } from 'vitest';
 import { resolveWebConfig } from '../../src/config/index.js';
 import type { WebRuntimeOptions } from '../../src/runtime/runtime-types.js';
 import type { TimingEvent } from '../../src/runtime/timing-event.js';
@@ -113,9 +114,13 @@ export const POLICIES_REFUSING_CHATGPT: readonly (readonly [string, Record<strin
   ],
 ];
 
-/** An executable that records that it was started, then exits without speaking the protocol. */
+/**
+ * An executable that records that it was started, then exits without speaking the protocol. Made
+ * inside a test, whose end removes its folder.
+ */
 export function spawnRecorder(): { command: string; spawned(): boolean } {
   const folder = mkdtempSync(join(tmpdir(), 'mono-agent-spawn-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
   const marker = join(folder, 'spawned');
   const command = join(folder, 'codex');
   writeFileSync(command, `#!/bin/sh\necho started > '${marker}'\nexit 3\n`);
