@@ -250,6 +250,17 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['analytics.example', 'data:image'],
     },
   },
+  'service-faq': {
+    'questions an inert link opens are headings with their answers, not links to the page itself': {
+      keeps: [
+        '### How often is payroll run?\n\nMost clients pay monthly',
+        '### Can we switch from another provider in the middle of the tax year?',
+        '### Who approves each run?\n\nOne person you name',
+        '[Read how a switch works](https://pages.example/payroll/switching/)',
+      ],
+      drops: ['service-faq/#', '[###', 'javascript:'],
+    },
+  },
   'docs-alerts': {
     "Bootstrap's alerts as callouts of their kind, from the class or a title that names one, and a box of no kind as written":
       {

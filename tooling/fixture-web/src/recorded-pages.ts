@@ -47,6 +47,7 @@ const GOLDEN_PAGES = new Set([
   'repository-readme',
   'saved-mathjax-post',
   'saved-story',
+  'service-faq',
   'services-webforms',
   'signup-form-note',
   'story-in-grid',
@@ -195,6 +196,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'lazy-pictures',
     description:
       'Blog post whose pictures are drawn late: placeholders beside <noscript> pictures (Next.js, lazysizes) and an analytics pixel',
+  },
+  {
+    name: 'service-faq',
+    description:
+      'Service page whose FAQ questions are links that go nowhere (href="#", javascript:) a script opens',
   },
   {
     name: 'docs-alerts',

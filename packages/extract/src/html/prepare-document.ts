@@ -6,6 +6,7 @@ import { parseEscapedNoscripts } from './escaped-noscript.js';
 import { dropHiddenContent } from './hidden-content.js';
 import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
+import { unwrapInertLinks } from './inert-links.js';
 import { dropLayoutClasses } from './layout-classes.js';
 import { MATH_SCRIPT_MARKUP, placeMathScripts } from './math-scripts.js';
 import { markMathLatex } from './mathml-latex.js';
@@ -49,6 +50,9 @@ const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
  * for {@link markMathLatex} to write as TeX.
  */
 const MATH_MARKUP = /<math\b/i;
+
+/** An `href` that may take the reader nowhere (see `inert-links.ts`); most pages have one. */
+const INERT_LINK_MARKUP = /\bhref\s*=\s*["']?\s*(?:#|javascript:)/i;
 
 /** Whether the page may stream parts in (see {@link STREAMED_PART_MARKUP}). */
 function hasStreamedParts(html: string): boolean {
@@ -111,6 +115,7 @@ export async function prepareDocument(html: string): Promise<Document> {
   if (/<iframe\b/i.test(html)) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
   if (mayHoldConsentDialog(html)) dropConsentDialogs(document);
+  if (INERT_LINK_MARKUP.test(html)) unwrapInertLinks(document);
   dropLayoutClasses(document);
   normalizeImageSources(document);
   dropExtraLineBreaks(document);

@@ -185,6 +185,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('writes the questions of an FAQ opened by links that go nowhere as headings, not links to the page (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/service-faq',
+      ['### How often is payroll run?\n\nMost clients pay monthly', '### Who approves each run?'],
+      ['service-faq/#', '[###'],
+    );
+  });
+
   it('writes each formula of a post saved after MathJax ran once, as TeX from its source (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/saved-mathjax-post',

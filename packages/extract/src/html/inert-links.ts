@@ -1,0 +1,40 @@
+/**
+ * A link target that takes the reader nowhere: the empty fragment of the page itself (`#`, `#!`)
+ * or a script (`javascript:void(0)`, `javascript:;`). Whitespace inside is ignored, as browsers
+ * ignore it.
+ */
+const INERT_TARGET = /^(?:#!?|javascript:.*)$/is;
+
+/** Whether an `href` value takes the reader nowhere (see {@link INERT_TARGET}). */
+export function isInertTarget(href: string): boolean {
+  return INERT_TARGET.test(href.replace(/[\t\n\r ]/g, ''));
+}
+
+/** Headings, in and around which an inert link is a disclosure's control (see {@link unwrapInertLinks}). */
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/**
+ * Turns the links that go nowhere in and around the page's headings into plain text (a `<span>`
+ * that keeps every other attribute): the question of an FAQ entry a script opens, the title of a
+ * section a script folds. They are controls a script listens to, drawn as links, and read as links
+ * they make a heading and its section look like a list of links to the extractors' link-density
+ * rules, which then drop the question with its answer, or keep the answer without its question.
+ * Links with a real target, those to a part of the page (`#section`) included, stay, and so do
+ * inert links elsewhere: a menu's entries that open its panels are still a menu. Returns how many
+ * were changed.
+ */
+export function unwrapInertLinks(document: Document): number {
+  let changed = 0;
+  for (const link of Array.from(document.querySelectorAll('a[href]'))) {
+    if (!isInertTarget(link.getAttribute('href') ?? '')) continue;
+    if (link.closest(HEADINGS) === null && link.querySelector(HEADINGS) === null) continue;
+    const span = document.createElement('span');
+    for (const attribute of Array.from(link.attributes)) {
+      if (attribute.name !== 'href') span.setAttribute(attribute.name, attribute.value);
+    }
+    while (link.firstChild !== null) span.appendChild(link.firstChild);
+    link.replaceWith(span);
+    changed++;
+  }
+  return changed;
+}
