@@ -24,10 +24,17 @@ const HEADINGS = 'h1, h2, h3, h4, h5, h6';
  * were changed.
  */
 export function unwrapInertLinks(document: Document): number {
+  // Found from the headings, fewer than the links on most pages: the links inside each and the one
+  // around it.
+  const links = new Set<Element>();
+  for (const heading of Array.from(document.querySelectorAll(HEADINGS))) {
+    for (const link of Array.from(heading.querySelectorAll('a[href]'))) links.add(link);
+    const around = heading.closest('a[href]');
+    if (around !== null) links.add(around);
+  }
   let changed = 0;
-  for (const link of Array.from(document.querySelectorAll('a[href]'))) {
+  for (const link of links) {
     if (!isInertTarget(link.getAttribute('href') ?? '')) continue;
-    if (link.closest(HEADINGS) === null && link.querySelector(HEADINGS) === null) continue;
     const span = document.createElement('span');
     for (const attribute of Array.from(link.attributes)) {
       if (attribute.name !== 'href') span.setAttribute(attribute.name, attribute.value);
