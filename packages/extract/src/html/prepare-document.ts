@@ -54,14 +54,18 @@ const MATH_MARKUP = /<math\b/i;
 /** An `href` that may take the reader nowhere (see `inert-links.ts`); most pages have one. */
 const INERT_LINK_MARKUP = /\bhref\s*=\s*["']?\s*(?:#|javascript:)/i;
 
+/** A `<noscript>`, without which a page has nothing for the `<noscript>` steps to read. */
+const NOSCRIPT_MARKUP = /<noscript\b/i;
+
+/**
+ * A `<pre>` or `<code>` element, without which (or a `<noscript>` whose escaped markup was parsed,
+ * see `escaped-noscript.ts`) a page has no code for {@link cleanCodeBlocks} to clean.
+ */
+const CODE_MARKUP = /<(?:pre|code)\b/i;
+
 /** Whether the page may stream parts in (see {@link STREAMED_PART_MARKUP}). */
 function hasStreamedParts(html: string): boolean {
   return STREAMED_PART_MARKUP.test(html);
-}
-
-/** Whether the page may hold a MathML formula (see {@link MATH_MARKUP}). */
-function hasMathFormulas(html: string): boolean {
-  return MATH_MARKUP.test(html) || MATH_SCRIPT_MARKUP.test(html);
 }
 
 /** Whether the page may hold a disclosure widget (see {@link DISCLOSURE_MARKUP}). */
@@ -87,14 +91,16 @@ function hidesPartsByStyle(html: string): boolean {
  */
 export async function parseShownDocument(html: string): Promise<Document> {
   const document = await parseHtmlDocument(html);
+  const mathScripts = MATH_SCRIPT_MARKUP.test(html);
+  const noscripts = NOSCRIPT_MARKUP.test(html);
   if (hasStreamedParts(html)) resolveStreamedParts(document);
-  if (MATH_SCRIPT_MARKUP.test(html)) placeMathScripts(document);
-  parseEscapedNoscripts(document);
+  if (mathScripts) placeMathScripts(document);
+  const escaped = noscripts ? parseEscapedNoscripts(document) : 0;
   if (NOSCRIPT_IMAGE_MARKUP.test(html)) placeNoscriptImages(document);
-  unwrapContentNoscripts(document);
-  cleanCodeBlocks(document);
+  if (noscripts) unwrapContentNoscripts(document);
+  if (escaped > 0 || CODE_MARKUP.test(html)) cleanCodeBlocks(document);
   markCallouts(document);
-  if (hasMathFormulas(html)) markMathLatex(document);
+  if (mathScripts || MATH_MARKUP.test(html)) markMathLatex(document);
   if (hasDisclosureWidgets(html)) revealDisclosurePanels(document);
   if (hidesPartsByStyle(html)) revealStyledParts(document);
   dropHiddenContent(document);
