@@ -46,6 +46,20 @@ describe('parseHtmlDocument', () => {
     expect(result.body).toBe('<p>Text</p><style>p{}</style>');
   });
 
+  it('keeps the attributes of the html and body tags of a page it rebuilds, the first tag of each name winning', async () => {
+    // A style before <html> makes linkedom take the style for the document element.
+    const document = await parseHtmlDocument(
+      '<!doctype html><style>p{}</style><html lang="en" data-theme="a&quot;b"><head><title>T</title></head>' +
+        '<body class="post single"><p>Text</p></body></html><html lang="fr" dir="ltr"><body class="other" id="top">',
+    );
+    expect(document.documentElement.getAttribute('lang')).toBe('en');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('a"b');
+    expect(document.documentElement.getAttribute('dir')).toBe('ltr');
+    expect(document.body.getAttribute('class')).toBe('post single');
+    expect(document.body.getAttribute('id')).toBe('top');
+    expect(document.body.innerHTML).toBe('<p>Text</p>');
+  });
+
   it('adds the body an html element without one is missing, keeping its head', async () => {
     expect(await shape('<html><head><title>T</title></head><p>No body tag</p></html>')).toMatchObject({
       children: ['head', 'body'],

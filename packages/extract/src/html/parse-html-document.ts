@@ -15,6 +15,7 @@ interface ParsedNode {
   outerHTML?: string;
   textContent: string | null;
   childNodes: ArrayLike<ParsedNode>;
+  attributes?: ArrayLike<{ name: string; value: string }>;
 }
 
 /**
@@ -27,7 +28,8 @@ interface ParsedNode {
  * document element and `document.body` is empty (or throws when there is no element at all), so
  * every extractor would find nothing. Such documents are rebuilt with the implied elements, as the
  * HTML parsing rules place them: leading metadata (title, meta, link, style, script…) in the head,
- * everything from the first other content on in the body.
+ * everything from the first other content on in the body. The attributes of `<html>` and `<body>`
+ * tags (its `lang`, its classes) stay on the two elements, the first tag's where several give one.
  */
 export async function parseHtmlDocument(html: string): Promise<Document> {
   const { parseHTML } = await loadLinkedom();
@@ -36,11 +38,14 @@ export async function parseHtmlDocument(html: string): Promise<Document> {
     placeStrayElements(parsed);
     return parsed;
   }
-  const sections: Sections = { head: [], body: [], inBody: false };
+  const sections: Sections = { head: [], body: [], inBody: false, html: new Map(), bodyTag: new Map() };
   walkNodes(parsed.childNodes as unknown as ArrayLike<ParsedNode>, sections);
   const { head, body } = sections;
-  return parseHTML(`<!doctype html><html><head>${head.join('')}</head><body>${body.join('')}</body></html>`)
-    .document as unknown as Document;
+  const htmlTag = `<html${attributesMarkup(sections.html)}>`;
+  const bodyTag = `<body${attributesMarkup(sections.bodyTag)}>`;
+  return parseHTML(
+    `<!doctype html>${htmlTag}<head>${head.join('')}</head>${bodyTag}${body.join('')}</body></html>`,
+  ).document as unknown as Document;
 }
 
 /** The serialized head and body of a page being rebuilt, and whether its body content has begun. */
@@ -48,6 +53,9 @@ interface Sections {
   head: string[];
   body: string[];
   inBody: boolean;
+  /** The attributes of the page's `<html>` tags, and of its `<body>` tags, the first of each name kept. */
+  html: Map<string, string>;
+  bodyTag: Map<string, string>;
 }
 
 /** Places each node where the HTML parsing rules put it, descending into `<html>`, `<head>` and `<body>`. */
@@ -55,9 +63,13 @@ function walkNodes(nodes: ArrayLike<ParsedNode>, sections: Sections): void {
   for (const node of Array.from(nodes)) {
     if (node.nodeType === DOCUMENT_TYPE_NODE) continue;
     const name = node.nodeType === ELEMENT_NODE ? node.localName : undefined;
-    if (name === 'html') walkNodes(node.childNodes, sections);
-    else if (name === 'head') for (const child of Array.from(node.childNodes)) place(child, 'head', sections);
-    else if (name === 'body') {
+    if (name === 'html') {
+      keepAttributes(node, sections.html);
+      walkNodes(node.childNodes, sections);
+    } else if (name === 'head') {
+      for (const child of Array.from(node.childNodes)) place(child, 'head', sections);
+    } else if (name === 'body') {
+      keepAttributes(node, sections.bodyTag);
       sections.inBody = true;
       for (const child of Array.from(node.childNodes)) place(child, 'body', sections);
     } else place(node, 'auto', sections);
@@ -78,6 +90,25 @@ function place(node: ParsedNode, section: 'head' | 'body' | 'auto', sections: Se
     sections.inBody = true;
   }
   (section === 'head' ? sections.head : sections.body).push(markup);
+}
+
+/** Adds an element's attributes to `kept`, where a name is not there yet. */
+function keepAttributes(node: ParsedNode, kept: Map<string, string>): void {
+  for (const { name, value } of Array.from(node.attributes ?? [])) {
+    const key = name.toLowerCase();
+    if (!kept.has(key)) kept.set(key, value);
+  }
+}
+
+/** Attributes as they are written inside a start tag, each after a space. */
+function attributesMarkup(attributes: ReadonlyMap<string, string>): string {
+  let markup = '';
+  for (const [name, value] of attributes) {
+    // A name that cannot be written back into a tag is left out.
+    if (!/^[^\s"'<>/=]+$/.test(name)) continue;
+    markup += ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+  }
+  return markup;
 }
 
 /** Whether a node before any body content stays in the head: blank text, a comment or metadata. */
