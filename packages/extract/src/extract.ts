@@ -12,6 +12,7 @@ import { extractHtml } from './html/extract-html.js';
 import { htmlToStreamedText } from './html/html-streamed-text.js';
 import { markdownToText } from './html/markdown-to-text.js';
 import type { PageMetadata } from './html/page-metadata.js';
+import { parseHtmlDocument } from './html/parse-html-document.js';
 import { detectSparseShell } from './html/sparse-shell.js';
 import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
@@ -239,18 +240,23 @@ async function runDomStages(html: string, url: string, strategy: ExtractStrategy
   // Loaded before the DOM stages' time budget starts, so that it bounds their work alone.
   await Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()]);
   strategy.onDomStages?.();
-  let article: DomStagesResult['article'];
   try {
-    article = await extractHtml(html, url);
-    // Read from the markup as served: extraction drops the head and the byline with the chrome.
-    // Loaded here, like the DOM stages, so a worker that never reads HTML never loads it.
-    const { readPageMetadata } = await import('./html/page-metadata.js');
-    const metadata = await readPageMetadata(html);
+    // The page is parsed once: its metadata is read from the document as served, before the stages
+    // change it (extraction drops the head and the byline with the chrome), and the stages go on
+    // with the same document. Loaded here, like the DOM stages, so a worker that never reads HTML
+    // never loads it.
+    const parsed = await parseHtmlDocument(html);
+    const { readDocumentMetadata } = await import('./html/page-metadata.js');
+    const metadata = await readDocumentMetadata(parsed, html).catch((error: unknown) => {
+      // A page whose metadata cannot be read still has its article, without metadata.
+      if (WebToolError.isInstance(error)) throw error;
+      return {};
+    });
+    const article = await extractHtml(html, url, parsed);
     return { article, metadata, streamReason: undefined };
   } catch (error) {
     if (WebToolError.isInstance(error)) throw error;
-    // An article read before the failure (of the metadata) is kept, without metadata.
-    return { article, metadata: {}, streamReason: `failed: ${failureReason(error)}` };
+    return { article: undefined, metadata: {}, streamReason: `failed: ${failureReason(error)}` };
   }
 }
 

@@ -32,9 +32,12 @@ import { dropRepeatedQuotes } from './repeated-quotes.js';
  *
  * Readability's article is unusable when it finds none, when it is empty or a loading shell, and
  * when its block is mostly lists of links (`.menu`).
+ *
+ * `parsed`, when given, is `html` already parsed (by `parseHtmlDocument`): the stages read and change
+ * it instead of parsing the page again.
  */
-export async function extractHtml(html: string, url: string): Promise<HtmlArticle> {
-  const article = await chooseHtmlArticle(html, url);
+export async function extractHtml(html: string, url: string, parsed?: Document): Promise<HtmlArticle> {
+  const article = await chooseHtmlArticle(html, url, parsed);
   // Whichever stage won, a quotation of text the article already gave is read once.
   const markdown = dropRepeatedQuotes(article.markdown);
   return markdown === article.markdown ? article : { ...article, markdown, text: markdownToText(markdown) };
@@ -44,8 +47,8 @@ export async function extractHtml(html: string, url: string): Promise<HtmlArticl
  * The cascade: the page parsed and prepared once, its route chosen by what it declares itself, and
  * the last resorts when no stage on the route had a usable article.
  */
-async function chooseHtmlArticle(html: string, url: string): Promise<HtmlArticle> {
-  const document = await prepareDocument(html);
+async function chooseHtmlArticle(html: string, url: string, parsed?: Document): Promise<HtmlArticle> {
+  const document = await prepareDocument(html, parsed);
   const log = startLog(html, url, document);
   const outcome = takesArticleRoute(log.kind)
     ? await readArticlePage(log, document)

@@ -25,6 +25,7 @@ import {
   MAX_DESCRIPTION_CHARS,
   MAX_METADATA_FIELD_CHARS,
 } from './metadata-text.js';
+import { metadataTree } from './metadata-tree.js';
 
 /** What a page says about itself: who wrote it, when, where, in which language and about what. */
 export interface PageMetadata {
@@ -122,7 +123,21 @@ const LANGUAGE_META = ['dc.language', 'dc:language', 'dcterms.language', 'langua
  */
 export async function readPageMetadata(html: string): Promise<PageMetadata> {
   const { parseDocument } = await loadHtmlparser2();
-  const document = parseDocument(html, { lowerCaseAttributeNames: true }) as unknown as DomNode;
+  return readMetadata(parseDocument(html, { lowerCaseAttributeNames: true }) as unknown as DomNode);
+}
+
+/**
+ * {@link readPageMetadata} on a page already parsed into a linkedom document: read from the document
+ * as parsed (before any stage changes it), without parsing `html` again; from `html` when the document
+ * is of another DOM.
+ */
+export async function readDocumentMetadata(document: object, html: string): Promise<PageMetadata> {
+  const tree = metadataTree(document);
+  return tree === undefined ? readPageMetadata(html) : readMetadata(tree);
+}
+
+/** The fields as the page's tree states them (see {@link readPageMetadata}). */
+function readMetadata(document: DomNode): PageMetadata {
   const found = collect(document);
   const ld = readJsonLd(found.jsonLd);
   const meta = (keys: readonly string[], accept: (value: string) => boolean = () => true) => {

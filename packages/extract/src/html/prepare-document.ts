@@ -87,10 +87,11 @@ function hidesPartsByStyle(html: string): boolean {
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
  * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`);
  * then what stays hidden from the reader removed (`dropHiddenContent`), and the extra copies of a
- * block the page draws once per screen (`dropScreenVariants`).
+ * block the page draws once per screen (`dropScreenVariants`). `parsed` is `html` already parsed
+ * (by `parseHtmlDocument`), which becomes the shown document.
  */
-export async function parseShownDocument(html: string): Promise<Document> {
-  const document = await parseHtmlDocument(html);
+export async function parseShownDocument(html: string, parsed?: Document): Promise<Document> {
+  const document = parsed ?? (await parseHtmlDocument(html));
   const mathScripts = MATH_SCRIPT_MARKUP.test(html);
   const noscripts = NOSCRIPT_MARKUP.test(html);
   if (hasStreamedParts(html)) resolveStreamedParts(document);
@@ -113,10 +114,11 @@ export async function parseShownDocument(html: string): Promise<Document> {
  * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}), the consent
  * managers' dialogs (`dropConsentDialogs`) and the class names that only lay it out
  * (`dropLayoutClasses`), its images' source sets rewritten (`normalizeImageSources`) and its long
- * runs of line breaks cut (`dropExtraLineBreaks`).
+ * runs of line breaks cut (`dropExtraLineBreaks`). `parsed`, when given, is `html` already parsed,
+ * which becomes the prepared document.
  */
-export async function prepareDocument(html: string): Promise<Document> {
-  const document = await parseShownDocument(html);
+export async function prepareDocument(html: string, parsed?: Document): Promise<Document> {
+  const document = await parseShownDocument(html, parsed);
   // Frames of known players become links to their media before every frame is dropped.
   if (/<iframe\b/i.test(html)) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
