@@ -107,6 +107,17 @@ describe('detectSparseShell', () => {
     expect(inspectShellMarkup(dotted).visibleChars).toBe(52);
   });
 
+  it('reads the visible text from the body, not from a "<body" that a script in the head writes', () => {
+    // The text of the loader's script after its "<body" once counted as visible: no shell was found.
+    const loader = `document.write('<body class="ready">');${'var step = 1;'.repeat(300)}`;
+    const html = `<!doctype html><html><head><script>${loader}</script></head><body><div id="root"></div></body></html>`;
+    expect(detectSparseShell(html, '')).toMatchObject({
+      visibleChars: 0,
+      markers: ['empty-mount-point'],
+      sparse: true,
+    });
+  });
+
   it('reads unclosed blocks, stray brackets and endless tags in one pass', () => {
     // Every opening tag without an end tag once made the expressions rescan the rest of the page.
     const unclosed = page(`<style>${'<head>'.repeat(50_000)}</style><p>${letters(20)}</p>`);

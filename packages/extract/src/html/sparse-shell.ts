@@ -1,5 +1,5 @@
 import { isUsableArticle } from './choose-article.js';
-import { markupPieces, markupWithout } from './markup-pieces.js';
+import { type MarkupPiece, markupPieces, markupWithout } from './markup-pieces.js';
 
 /**
  * Extracted text shorter than this (in characters, after whitespace is collapsed) counts as sparse.
@@ -46,7 +46,6 @@ const MOUNT_END = /<\/(?:div|main|section|app-root)>/iy;
 const ANGULAR_END = /<\/app-root>/iy;
 /** Opening tags named as the markup's pieces name them (the name runs to the first other character). */
 const ANGULAR_OPENING = /<app-root(?![a-zA-Z0-9:-])/i;
-const NOSCRIPT_OPENING = /<noscript(?![a-zA-Z0-9:-])/i;
 /** At most this much text (a "Loading…") may sit in an otherwise empty mount element. */
 const MOUNT_TEXT_MAX_CHARS = 80;
 /**
@@ -71,8 +70,6 @@ const INVISIBLE_BLOCKS = new Set([
   'iframe',
   'object',
 ]);
-const SCRIPT_BLOCKS = new Set(['script']);
-const NOSCRIPT_BLOCKS = new Set(['noscript']);
 const NO_BLOCKS = new Set<string>();
 const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+);/gi;
 const WHITESPACE = /\s+/g;
@@ -82,37 +79,71 @@ export function collapsedLength(text: string): number {
   return text.replace(WHITESPACE, ' ').trim().length;
 }
 
-/** The page's visible text, roughly: markup, scripts, styles and comments removed, entities as one character. */
-function visibleText(html: string): string {
+/** What {@link readMarkup} counts in its pass over the markup. */
+interface MarkupCounts {
+  /** Characters of the visible text after `<body`, each run of whitespace counted as one. */
+  visibleChars: number;
+  /** Characters of inline script (JSON-LD data aside). */
+  inlineChars: number;
+  /** External scripts. */
+  external: number;
+  /** Whether some `<noscript>` says that the page needs JavaScript. */
+  requiresJavascript: boolean;
+}
+
+/**
+ * Reads the markup in one pass: the page's visible text (roughly: from `<body` on, markup, scripts,
+ * styles and comments taken out, an entity as one character), its scripts, and what its
+ * `<noscript>`s say. A script or a `<noscript>` inside another invisible block (a template, an
+ * SVG) is no part of the page.
+ */
+function readMarkup(html: string): MarkupCounts {
   const bodyStart = html.search(/<body\b/i);
-  const body = bodyStart === -1 ? html : html.slice(bodyStart);
-  return markupWithout(body, INVISIBLE_BLOCKS).replace(ENTITY, '.');
+  const counts: MarkupCounts = { visibleChars: 0, inlineChars: 0, external: 0, requiresJavascript: false };
+  const visible: string[] = [];
+  readPieces(html, bodyStart === -1 ? 0 : bodyStart, counts, visible);
+  counts.visibleChars = collapsedLength(visible.join('').replace(ENTITY, '.'));
+  return counts;
 }
 
-/** Inline script characters (JSON-LD data aside) and the number of external scripts. */
-function scripts(html: string): { inlineChars: number; external: number } {
-  let inlineChars = 0;
-  let external = 0;
-  for (const piece of markupPieces(html, SCRIPT_BLOCKS)) {
-    if ((piece.kind !== 'block' && piece.kind !== 'tag') || piece.name !== 'script') continue;
-    const openingEnd = piece.kind === 'block' ? piece.contentStart : piece.end;
-    if (EXTERNAL_SOURCE.test(html.slice(piece.start, openingEnd))) external++;
-    if (piece.kind !== 'block') continue;
-    if (JSON_LD_TYPE.test(html.slice(piece.start, Math.min(piece.end, piece.start + 200)))) continue;
-    inlineChars += piece.contentEnd - piece.contentStart;
+/**
+ * Counts the pieces of `html` into `counts`, and adds those from `textFrom` on to `visible` (the
+ * text, a space for anything else). A `<head>`'s scripts and `<noscript>`s count; its text is never
+ * visible.
+ */
+function readPieces(
+  html: string,
+  textFrom: number,
+  counts: MarkupCounts,
+  visible: string[] | undefined,
+): void {
+  for (const piece of markupPieces(html, INVISIBLE_BLOCKS)) {
+    if (visible !== undefined && piece.start >= textFrom) {
+      visible.push(piece.kind === 'text' ? html.slice(piece.start, piece.end) : ' ');
+    }
+    if (piece.kind === 'text' || piece.kind === 'comment') continue;
+    if (piece.name === 'script') countScript(html, piece, counts);
+    else if (piece.kind !== 'block') continue;
+    else if (piece.name === 'head') {
+      readPieces(html.slice(piece.contentStart, piece.contentEnd), 0, counts, undefined);
+    } else if (piece.name === 'noscript' && !counts.requiresJavascript) {
+      const said = markupWithout(html.slice(piece.contentStart, piece.contentEnd), NO_BLOCKS);
+      counts.requiresJavascript = JAVASCRIPT_REQUIRED.test(said);
+    }
   }
-  return { inlineChars, external };
 }
 
-/** Whether some `<noscript>` says that the page needs JavaScript. */
-function noscriptRequiresJavascript(html: string): boolean {
-  if (!NOSCRIPT_OPENING.test(html)) return false;
-  for (const piece of markupPieces(html, NOSCRIPT_BLOCKS)) {
-    if (piece.kind !== 'block') continue;
-    if (JAVASCRIPT_REQUIRED.test(markupWithout(html.slice(piece.contentStart, piece.contentEnd), NO_BLOCKS)))
-      return true;
-  }
-  return false;
+/** Adds a script (a block, or an opening tag without end tag) to the counts. */
+function countScript(
+  html: string,
+  piece: Extract<MarkupPiece, { kind: 'tag' | 'block' }>,
+  counts: MarkupCounts,
+): void {
+  const openingEnd = piece.kind === 'block' ? piece.contentStart : piece.end;
+  if (EXTERNAL_SOURCE.test(html.slice(piece.start, openingEnd))) counts.external++;
+  if (piece.kind !== 'block') return;
+  if (JSON_LD_TYPE.test(html.slice(piece.start, Math.min(piece.end, piece.start + 200)))) return;
+  counts.inlineChars += piece.contentEnd - piece.contentStart;
 }
 
 /**
@@ -150,12 +181,11 @@ export interface ShellMarkup {
  * {@link SHELL_VISIBLE_TEXT_MAX_CHARS} or more visible characters, is never a sparse shell.
  */
 export function inspectShellMarkup(html: string): ShellMarkup {
-  const visibleChars = collapsedLength(visibleText(html));
+  const { visibleChars, inlineChars, external, requiresJavascript } = readMarkup(html);
   const markers: ShellMarker[] = [];
   if (hasEmptyMount(html)) markers.push('empty-mount-point');
   if (FRAMEWORK_STATE.test(html)) markers.push('framework-state');
-  if (noscriptRequiresJavascript(html)) markers.push('noscript-requires-javascript');
-  const { inlineChars, external } = scripts(html);
+  if (requiresJavascript) markers.push('noscript-requires-javascript');
   // An external bundle counts as a thousand characters of script: its size is unknown here.
   if (external > 0 && inlineChars + external * 1_000 >= SCRIPT_HEAVY_RATIO * Math.max(visibleChars, 1)) {
     markers.push('script-heavy');
