@@ -83,17 +83,18 @@ export function collect(document: DomNode): Collected {
     title: undefined,
     depth: 0,
   };
-  const pending: [DomNode, number][] = [[document, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [node, depth] = next;
+  const pending: DomNode[] = [document];
+  const depths: number[] = [0];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const depth = depths.pop() ?? 0;
     const element = node.type === 'tag' || node.type === 'script' || node.type === 'style';
     if (element && depth > found.depth) found.depth = depth;
     if (element && !readElement(node, found)) continue;
     const children = node.children ?? [];
     // Pushed in reverse so that nodes come off the stack in document order.
     for (let index = children.length - 1; index >= 0; index--) {
-      const child = children[index];
-      if (child !== undefined) pending.push([child, depth + 1]);
+      pending.push(children[index] as DomNode);
+      depths.push(depth + 1);
     }
   }
   return found;
@@ -122,7 +123,7 @@ function readElement(node: DomNode, found: Collected): boolean {
   readItemProperties(node, attribs, found);
   if (name === 'time' && attribs.datetime !== undefined && isPublishTime(attribs)) {
     found.publishTimes.push(attribs.datetime);
-  } else if (name !== 'time' && PUBLISH_CLASS.test(attribs.class ?? '')) {
+  } else if (name !== 'time' && attribs.class !== undefined && PUBLISH_CLASS.test(attribs.class)) {
     found.publishElements.push(node);
   }
   if (isBylineCandidate(name, attribs)) found.bylines.push(node);
@@ -131,7 +132,8 @@ function readElement(node: DomNode, found: Collected): boolean {
 
 /** Records an element whose `itemprop` names an author, a publishing date or a publisher. */
 function readItemProperties(node: DomNode, attribs: Record<string, string>, found: Collected): void {
-  const itemprop = (attribs.itemprop ?? '').toLowerCase().split(/\s+/);
+  if (attribs.itemprop === undefined) return;
+  const itemprop = attribs.itemprop.toLowerCase().split(/\s+/);
   if (itemprop.includes('author') || itemprop.includes('creator')) found.itemAuthors.push(node);
   if (itemprop.includes('datepublished')) {
     found.itemDates.push(metaValue(node.name, attribs) ?? attribs.datetime ?? textOf(node));
@@ -195,10 +197,14 @@ function readMeta(
   }
 }
 
+/** Elements that are never a byline, whatever their class. */
+const NEVER_BYLINES = new Set(['meta', 'link', 'img', 'html', 'body', 'main', 'article']);
+
 function isBylineCandidate(name: string, attribs: Record<string, string>): boolean {
   // A CMS may name a post's author in the class of the post's whole `<article>` ("author-jane-doe").
-  if (['meta', 'link', 'img', 'html', 'body', 'main', 'article'].includes(name)) return false;
-  if ((attribs.rel ?? '').split(/\s+/).includes('author')) return true;
+  if (NEVER_BYLINES.has(name)) return false;
+  if (attribs.rel?.split(/\s+/).includes('author')) return true;
+  if (attribs.class === undefined && attribs.id === undefined) return false;
   const names = `${attribs.class ?? ''} ${attribs.id ?? ''}`;
   return BYLINE_NAME.test(names) && !NOT_BYLINE_NAME.test(names);
 }
