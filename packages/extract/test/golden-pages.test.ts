@@ -261,6 +261,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['service-faq/#', '[###', 'javascript:'],
     },
   },
+  'uppercase-markup': {
+    'links, pictures and classes of a page written with capital attribute names, as a browser reads them': {
+      keeps: [
+        '[volunteers page](https://pages.example/uppercase-markup/volunteers.html)',
+        '[regional entry system](http://www.regatta-entries.example/head-race)',
+        '![The finished boat shed with its doors open]',
+      ],
+      drops: ['Join the club', 'Last changed'],
+    },
+  },
   'docs-alerts': {
     "Bootstrap's alerts as callouts of their kind, from the class or a title that names one, and a box of no kind as written":
       {

@@ -52,6 +52,7 @@ const GOLDEN_PAGES = new Set([
   'signup-form-note',
   'story-in-grid',
   'undeclared-story',
+  'uppercase-markup',
   'wire-byline',
   'wrapped-story',
 ]);
@@ -201,6 +202,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'service-faq',
     description:
       'Service page whose FAQ questions are links that go nowhere (href="#", javascript:) a script opens',
+  },
+  {
+    name: 'uppercase-markup',
+    description:
+      'Club newsletter written in 1990s HTML: capital tag and attribute names (<A HREF>, <IMG SRC>, <P CLASS>) in a layout table',
   },
   {
     name: 'docs-alerts',

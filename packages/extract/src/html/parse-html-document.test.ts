@@ -60,6 +60,24 @@ describe('parseHtmlDocument', () => {
     expect(document.body.innerHTML).toBe('<p>Text</p>');
   });
 
+  it('reads attribute names in lower case, as a browser does, the first of a repeated name winning', async () => {
+    const document = await parseHtmlDocument(
+      '<!doctype html><html><head><META NAME="Author" CONTENT="Jane Doe"></head><body>' +
+        '<DIV CLASS="byline" Id="by" class="second">By <A HREF="/jane">Jane</A></DIV>' +
+        '<svg viewBox="0 0 8 8"><path d="M0 0"/></svg></body></html>',
+    );
+    const byline = document.querySelector('.byline');
+    expect(byline?.getAttribute('id')).toBe('by');
+    expect(byline?.outerHTML).toBe('<div class="byline" id="by">By <a href="/jane">Jane</a></div>');
+    expect(document.querySelector('a[href="/jane"]')).not.toBeNull();
+    expect(document.querySelector('meta[name="Author"]')?.getAttribute('content')).toBe('Jane Doe');
+    // SVG names are case-sensitive and keep their case.
+    expect(document.querySelector('svg')?.getAttribute('viewBox')).toBe('0 0 8 8');
+    // A rebuilt page (no <html> first) reads them in lower case too.
+    const rebuilt = await parseHtmlDocument('<P CLASS="lead">Text <A HREF="/more">more</A></P>');
+    expect(rebuilt.body.innerHTML).toBe('<p class="lead">Text <a href="/more">more</a></p>');
+  });
+
   it('adds the body an html element without one is missing, keeping its head', async () => {
     expect(await shape('<html><head><title>T</title></head><p>No body tag</p></html>')).toMatchObject({
       children: ['head', 'body'],

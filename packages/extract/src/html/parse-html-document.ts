@@ -1,4 +1,5 @@
 import { loadLinkedom } from '../lazy-modules.js';
+import { ATTRIBUTE_NODE, listLinks } from '../linkedom/linked-nodes.js';
 
 /** Elements a browser keeps in `<head>` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['base', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
@@ -36,6 +37,7 @@ export async function parseHtmlDocument(html: string): Promise<Document> {
   const parsed = parseHTML(html).document as unknown as Document;
   if (hasDocumentShape(parsed)) {
     placeStrayElements(parsed);
+    lowerCaseAttributeNames(parsed);
     return parsed;
   }
   const sections: Sections = { head: [], body: [], inBody: false, html: new Map(), bodyTag: new Map() };
@@ -43,9 +45,71 @@ export async function parseHtmlDocument(html: string): Promise<Document> {
   const { head, body } = sections;
   const htmlTag = `<html${attributesMarkup(sections.html)}>`;
   const bodyTag = `<body${attributesMarkup(sections.bodyTag)}>`;
-  return parseHTML(
+  const rebuilt = parseHTML(
     `<!doctype html>${htmlTag}<head>${head.join('')}</head>${bodyTag}${body.join('')}</body></html>`,
   ).document as unknown as Document;
+  lowerCaseAttributeNames(rebuilt);
+  return rebuilt;
+}
+
+/** A node of linkedom's list, as {@link lowerCaseAttributeNames} reads it. */
+interface ListNode {
+  nodeType: number;
+  localName?: string;
+  name?: string;
+  [link: symbol]: ListNode | undefined;
+}
+
+/** An attribute name with a capital letter in it. */
+const CAPITAL = /[A-Z]/;
+
+/**
+ * Writes the attribute names of the document's HTML elements in lower case, as a browser's parser
+ * does: HTML names are case-insensitive, and `<A HREF="…">` or `<div CLASS="byline">` (old pages,
+ * hand-written markup) mean `href` and `class`. linkedom keeps each name as written, so selectors,
+ * `getAttribute` and every stage missed such an attribute: the link lost its target, the class its
+ * meaning. Of two attributes of an element that differ only in case the first stays, as in a
+ * browser. SVG and MathML keep their names (`viewBox`), which are case-sensitive.
+ */
+function lowerCaseAttributeNames(document: Document): void {
+  const links = listLinks(document);
+  if (links === undefined) return;
+  const { next: NEXT, end: END } = links;
+  const start = document as unknown as ListNode;
+  const stop = start[END];
+  let current = start[NEXT];
+  while (current !== undefined && current !== stop) {
+    if (current.nodeType === ELEMENT_NODE) {
+      if (current.localName === 'svg' || current.localName === 'math') {
+        current = current[END]?.[NEXT];
+        continue;
+      }
+      lowerCaseAttributesOf(current, NEXT);
+    }
+    current = current[NEXT];
+  }
+}
+
+/** Lowers the case of one element's attribute names, dropping a later one whose name repeats. */
+function lowerCaseAttributesOf(element: ListNode, NEXT: symbol): void {
+  let capitals = false;
+  for (let node = element[NEXT]; node?.nodeType === ATTRIBUTE_NODE; node = node[NEXT]) {
+    if (CAPITAL.test(node.name ?? '')) {
+      capitals = true;
+      break;
+    }
+  }
+  if (!capitals) return;
+  const seen = new Set<string>();
+  const repeated: ListNode[] = [];
+  for (let node = element[NEXT]; node?.nodeType === ATTRIBUTE_NODE; node = node[NEXT]) {
+    const name = (node.name ?? '').toLowerCase();
+    if (seen.has(name)) repeated.push(node);
+    else seen.add(name);
+    node.name = name;
+  }
+  const owner = element as unknown as Element;
+  for (const node of repeated) owner.removeAttributeNode(node as unknown as Attr);
 }
 
 /** The serialized head and body of a page being rebuilt, and whether its body content has begun. */

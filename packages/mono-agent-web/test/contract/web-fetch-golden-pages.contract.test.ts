@@ -193,6 +193,19 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('keeps the links of a page written with capital attribute names (<A HREF>), as a browser reads them (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/uppercase-markup',
+      [
+        // Resolved against the page's address on the fixture web.
+        '[volunteers page](http://127.0.0.1:',
+        '/pages/volunteers.html)',
+        '[regional entry system](http://www.regatta-entries.example/head-race)',
+      ],
+      ['Join the club'],
+    );
+  });
+
   it('writes each formula of a post saved after MathJax ran once, as TeX from its source (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/saved-mathjax-post',
