@@ -21,9 +21,9 @@ interface Linked {
  * the page a second parse of its markup: walking linkedom's list of nodes costs a fraction of it.
  *
  * The copy is what parsing the same markup with htmlparser2 gives the reader: elements with their
- * lowercased names and attributes (the first of two with one name wins), their texts (a text the
- * parse split at an entity joined again), and a `<template>` without content. `undefined` when the
- * document keeps no such list (another DOM).
+ * lowercased names and attributes (as `parseHtmlDocument` leaves them; SVG keeps its case, which no
+ * field reads), their texts (a text the parse split at an entity joined again), and a `<template>`
+ * without content. `undefined` when the document keeps no such list (another DOM).
  */
 export function metadataTree(document: object): DomNode | undefined {
   const links = listLinks(document);
@@ -74,9 +74,9 @@ function copyElement(
 ): { element: DomNode & { name: string }; after: Linked | undefined } {
   const attribs: Record<string, string> = {};
   let after = original[NEXT];
+  // The names are in lower case and each once already: `parseHtmlDocument` wrote them so.
   while (after !== undefined && after.nodeType === ATTRIBUTE_NODE) {
-    const name = (after.name ?? '').toLowerCase();
-    if (!Object.hasOwn(attribs, name)) attribs[name] = after.value ?? '';
+    attribs[after.name ?? ''] = after.value ?? '';
     after = after[NEXT];
   }
   const name = (original.localName ?? '').toLowerCase();
