@@ -39,6 +39,14 @@ describe('scanHtml', () => {
     );
   });
 
+  it('decodes the text for a visitor that reads it, attributes or not', async () => {
+    for (const readsAttributes of [true, false]) {
+      const texts: string[] = [];
+      await scanHtml('<p>x &amp; y &lt;b&gt;</p>', { text: (text) => texts.push(text), readsAttributes });
+      expect(texts.join('')).toBe('x & y <b>');
+    }
+  });
+
   it('measures a page without reading its attributes', async () => {
     const shape = await measureHtml(PAGE);
     const opened = (await events()).filter((line) => line.startsWith('open')).length;

@@ -148,7 +148,9 @@ export async function scanHtml(html: string, visitor: HtmlVisitor): Promise<void
   };
 
   const tokenizer = new Tokenizer(
-    { decodeEntities: true, xmlMode: false },
+    // Entities matter only to the text and the attributes a visitor reads; a visitor that reads
+    // neither (one that measures the page) is spared decoding every `&` of it.
+    { decodeEntities: collects || visitor.text !== undefined, xmlMode: false },
     {
       onopentagname(start, end) {
         tagName = html.slice(start, end).toLowerCase();
