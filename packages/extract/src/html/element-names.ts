@@ -13,15 +13,17 @@ export function hasName(element: Element, test: (name: string) => boolean): bool
 export function elementsNamed(root: ParentNode, pattern: RegExp, ids: boolean): Element[] {
   const found: Element[] = [];
   for (const element of Array.from(root.querySelectorAll(ids ? '[class], [id]' : '[class]'))) {
-    const classes = element.getAttribute('class');
-    if (
-      (classes !== null && pattern.test(classes)) ||
-      (ids && pattern.test(element.getAttribute('id') ?? ''))
-    ) {
-      found.push(element);
-    }
+    if (isNamed(element, pattern, ids)) found.push(element);
   }
   return found;
+}
+
+/** Whether the class attribute of `element` (or, with `ids`, its id) holds a match of `pattern`. */
+export function isNamed(element: Element, pattern: RegExp, ids: boolean): boolean {
+  const classes = element.getAttribute('class');
+  return (
+    (classes !== null && pattern.test(classes)) || (ids && pattern.test(element.getAttribute('id') ?? ''))
+  );
 }
 
 /** The heading elements. */

@@ -1,4 +1,4 @@
-import { elementsNamed } from './element-names.js';
+import { elementsNamed, isNamed } from './element-names.js';
 
 /**
  * Class names that say how a box lays out, in words both extractors read as a verdict on its content.
@@ -116,11 +116,9 @@ function dropNames(element: Element, pattern: RegExp): void {
  * holds {@link WRAPPER_MIN_SHARE} of the body's words, {@link WRAPPER_MIN_PROSE_WORDS} of them
  * outside links, and its name would have both extractors drop the page's text with it.
  */
-function dropWrapperChromeNames(document: Document): void {
-  const body = document.body;
-  if (body === null) return;
-  const candidates = elementsNamed(body, CHROME_NAME, true).filter(
-    (element) => !CHROME_TAGS.has(element.localName),
+function dropWrapperChromeNames(body: Element, named: readonly Element[]): void {
+  const candidates = named.filter(
+    (element) => !CHROME_TAGS.has(element.localName) && isNamed(element, CHROME_NAME, true),
   );
   if (candidates.length === 0) return;
   const bodyWords = wordCount(body.textContent);
@@ -143,6 +141,9 @@ export const SECTION_HEADER_MIN_PROSE_WORDS = 30;
 
 const HEADER_NAME = /header/i;
 
+/** Class names and ids one of the steps of {@link dropLayoutClasses} may remove ("header" is a chrome word). */
+const ANY_NAME = new RegExp(`${LAYOUT_NAMED.source}|${CHROME_NAME.source}`, 'i');
+
 /** Where a page's own header lives, and what only a page's header holds. */
 const PAGE_CHROME = 'header, footer, nav, aside, [role="navigation"], [role="banner"]';
 const PAGE_HEADER_PARTS = 'nav, [role="navigation"], form, input, button';
@@ -154,11 +155,9 @@ const PAGE_HEADER_PARTS = 'nav, [role="navigation"], form, input, button';
  * chrome, holds no navigation, form or button, and holds {@link SECTION_HEADER_MIN_PROSE_WORDS}
  * words outside links, with under {@link WRAPPER_MAX_LINK_SHARE} of its words in links.
  */
-function dropSectionHeaderNames(document: Document): void {
-  const body = document.body;
-  if (body === null) return;
-  for (const element of elementsNamed(body, HEADER_NAME, true)) {
-    if (CHROME_TAGS.has(element.localName)) continue;
+function dropSectionHeaderNames(named: readonly Element[]): void {
+  for (const element of named) {
+    if (CHROME_TAGS.has(element.localName) || !isNamed(element, HEADER_NAME, true)) continue;
     if (element.closest(PAGE_CHROME) !== null || element.querySelector(PAGE_HEADER_PARTS) !== null) continue;
     if (holdsProse(element, SECTION_HEADER_MIN_PROSE_WORDS)) dropNames(element, HEADER_NAME);
   }
@@ -172,9 +171,18 @@ function dropSectionHeaderNames(document: Document): void {
  * ({@link dropSectionHeaderNames}).
  */
 export function dropLayoutClasses(document: Document): void {
-  dropSectionHeaderNames(document);
-  dropWrapperChromeNames(document);
-  for (const element of elementsNamed(document, LAYOUT_NAMED, false)) {
+  // One walk finds every element a step may rename; each step tests the names again as the steps
+  // before it left them, since each removes names ("sticky-header" is both a section header's
+  // name and a layout name).
+  const named = elementsNamed(document, ANY_NAME, true);
+  const body = document.body;
+  if (body !== null) {
+    const inBody = named.filter((element) => body.contains(element));
+    dropSectionHeaderNames(inBody);
+    dropWrapperChromeNames(body, inBody);
+  }
+  for (const element of named) {
+    if (!isNamed(element, LAYOUT_NAMED, false)) continue;
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);
     const kept = classes.filter((name) => name !== '' && !isDropped(name));
     if (kept.length === 0) element.removeAttribute('class');
