@@ -50,6 +50,12 @@ const NOT_A_KIND = new Set(['title', 'heading', 'content', 'icon', 'body', 'inne
 const CALLOUT_SELECTOR =
   '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .alert[class*="alert-"]';
 
+/**
+ * A word every class that {@link CALLOUT_SELECTOR} matches holds: without one the page has no
+ * callout, and most pages skip the search for them.
+ */
+export const CALLOUT_MARKUP = /admonition|callout|alert-|markdown-alert/i;
+
 /** A callout's title: the element a theme draws the kind or heading in. */
 const TITLE_SELECTOR =
   '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title, .alert-heading, .alert-title';

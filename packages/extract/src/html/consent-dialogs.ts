@@ -35,7 +35,5 @@ export function dropConsentDialogs(document: Document): void {
   }
 }
 
-/** Whether the page may hold a consent dialog: it speaks of cookies somewhere in its markup. */
-export function mayHoldConsentDialog(html: string): boolean {
-  return COOKIE_WORDS.test(html);
-}
+/** Markup without which a page holds no consent dialog: it speaks of cookies nowhere. */
+export const CONSENT_DIALOG_MARKUP = COOKIE_WORDS;

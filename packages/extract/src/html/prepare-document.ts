@@ -1,6 +1,6 @@
-import { markCallouts } from './callouts.js';
+import { CALLOUT_MARKUP, markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
-import { dropConsentDialogs, mayHoldConsentDialog } from './consent-dialogs.js';
+import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
 import { dropHiddenContent } from './hidden-content.js';
@@ -8,6 +8,7 @@ import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { unwrapInertLinks } from './inert-links.js';
 import { dropLayoutClasses } from './layout-classes.js';
+import { findMarkers } from './markup-markers.js';
 import { MATH_SCRIPT_MARKUP, placeMathScripts } from './math-scripts.js';
 import { markMathLatex } from './mathml-latex.js';
 import { linkMediaEmbeds } from './media-embeds.js';
@@ -63,20 +64,29 @@ const NOSCRIPT_MARKUP = /<noscript\b/i;
  */
 const CODE_MARKUP = /<(?:pre|code)\b/i;
 
-/** Whether the page may stream parts in (see {@link STREAMED_PART_MARKUP}). */
-function hasStreamedParts(html: string): boolean {
-  return STREAMED_PART_MARKUP.test(html);
-}
+/** A frame, which may be a known player's (see `media-embeds.ts`). */
+const FRAME_MARKUP = /<iframe\b/i;
 
-/** Whether the page may hold a disclosure widget (see {@link DISCLOSURE_MARKUP}). */
-function hasDisclosureWidgets(html: string): boolean {
-  return DISCLOSURE_MARKUP.test(html);
-}
+/**
+ * The markup each optional step of the preparation needs, found in one pass over the page
+ * (`findMarkers`): a page without it skips the step.
+ */
+const STEP_MARKUP = {
+  streamedParts: STREAMED_PART_MARKUP,
+  mathScripts: MATH_SCRIPT_MARKUP,
+  noscripts: NOSCRIPT_MARKUP,
+  noscriptImages: NOSCRIPT_IMAGE_MARKUP,
+  code: CODE_MARKUP,
+  callouts: CALLOUT_MARKUP,
+  math: MATH_MARKUP,
+  disclosures: DISCLOSURE_MARKUP,
+  styleHidden: STYLE_HIDDEN_MARKUP,
+  frames: FRAME_MARKUP,
+  consentDialogs: CONSENT_DIALOG_MARKUP,
+  inertLinks: INERT_LINK_MARKUP,
+};
 
-/** Whether the page may hide parts in its inline styles (see {@link STYLE_HIDDEN_MARKUP}). */
-function hidesPartsByStyle(html: string): boolean {
-  return STYLE_HIDDEN_MARKUP.test(html);
-}
+type StepMarkup = ReadonlySet<keyof typeof STEP_MARKUP>;
 
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
@@ -91,19 +101,21 @@ function hidesPartsByStyle(html: string): boolean {
  * (by `parseHtmlDocument`), which becomes the shown document.
  */
 export async function parseShownDocument(html: string, parsed?: Document): Promise<Document> {
-  const document = parsed ?? (await parseHtmlDocument(html));
-  const mathScripts = MATH_SCRIPT_MARKUP.test(html);
-  const noscripts = NOSCRIPT_MARKUP.test(html);
-  if (hasStreamedParts(html)) resolveStreamedParts(document);
-  if (mathScripts) placeMathScripts(document);
-  const escaped = noscripts ? parseEscapedNoscripts(document) : 0;
-  if (NOSCRIPT_IMAGE_MARKUP.test(html)) placeNoscriptImages(document);
-  if (noscripts) unwrapContentNoscripts(document);
-  if (escaped > 0 || CODE_MARKUP.test(html)) cleanCodeBlocks(document);
-  markCallouts(document);
-  if (mathScripts || MATH_MARKUP.test(html)) markMathLatex(document);
-  if (hasDisclosureWidgets(html)) revealDisclosurePanels(document);
-  if (hidesPartsByStyle(html)) revealStyledParts(document);
+  return showDocument(parsed ?? (await parseHtmlDocument(html)), findMarkers(html, STEP_MARKUP));
+}
+
+/** {@link parseShownDocument} for a page already parsed, whose markup holds `markup`. */
+function showDocument(document: Document, markup: StepMarkup): Document {
+  if (markup.has('streamedParts')) resolveStreamedParts(document);
+  if (markup.has('mathScripts')) placeMathScripts(document);
+  const escaped = markup.has('noscripts') ? parseEscapedNoscripts(document) : 0;
+  if (markup.has('noscriptImages')) placeNoscriptImages(document);
+  if (markup.has('noscripts')) unwrapContentNoscripts(document);
+  if (escaped > 0 || markup.has('code')) cleanCodeBlocks(document);
+  if (markup.has('callouts')) markCallouts(document);
+  if (markup.has('mathScripts') || markup.has('math')) markMathLatex(document);
+  if (markup.has('disclosures')) revealDisclosurePanels(document);
+  if (markup.has('styleHidden')) revealStyledParts(document);
   dropHiddenContent(document);
   dropScreenVariants(document);
   return document;
@@ -118,12 +130,13 @@ export async function parseShownDocument(html: string, parsed?: Document): Promi
  * which becomes the prepared document.
  */
 export async function prepareDocument(html: string, parsed?: Document): Promise<Document> {
-  const document = await parseShownDocument(html, parsed);
+  const markup = findMarkers(html, STEP_MARKUP);
+  const document = showDocument(parsed ?? (await parseHtmlDocument(html)), markup);
   // Frames of known players become links to their media before every frame is dropped.
-  if (/<iframe\b/i.test(html)) linkMediaEmbeds(document);
+  if (markup.has('frames')) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
-  if (mayHoldConsentDialog(html)) dropConsentDialogs(document);
-  if (INERT_LINK_MARKUP.test(html)) unwrapInertLinks(document);
+  if (markup.has('consentDialogs')) dropConsentDialogs(document);
+  if (markup.has('inertLinks')) unwrapInertLinks(document);
   dropLayoutClasses(document);
   normalizeImageSources(document);
   dropExtraLineBreaks(document);

@@ -1,4 +1,5 @@
 import { isUsableArticle } from './choose-article.js';
+import { findMarkers } from './markup-markers.js';
 import { type MarkupPiece, markupPieces, markupWithout } from './markup-pieces.js';
 
 /**
@@ -55,6 +56,8 @@ const MOUNT_TEXT_MAX_CHARS = 80;
  */
 const FRAMEWORK_STATE =
   /\bid\s*=\s*["']?__NEXT_DATA__|window\.__NUXT__|__INITIAL_STATE__|__APOLLO_STATE__|\bng-version\s*=|\bdata-reactroot\b|\bdata-server-rendered\b|\bdata-sveltekit-|\bdata-v-app\b|\bid\s*=\s*["']?data-preloaded\b/i;
+/** The markup the markers need, found in one pass over the page (`findMarkers`). */
+const SHELL_MARKUP = { mountId: MOUNT_ID, angularOpening: ANGULAR_OPENING, frameworkState: FRAMEWORK_STATE };
 const JAVASCRIPT_REQUIRED =
   /\b(enable|turn on|activate)\s+javascript\b|\bjavascript\s+(is\s+)?(required|disabled|must be enabled|needs to be enabled)\b|\brequires?\s+javascript\b|\bneed(s)?\s+javascript\b/i;
 const EXTERNAL_SOURCE = /\bsrc\s*=/i;
@@ -152,8 +155,6 @@ function countScript(
  * Every tag counts, those inside scripts too: a shell may carry its mount in a template string.
  */
 function hasEmptyMount(html: string): boolean {
-  // A mount's opening tag holds one of the ids, or is Angular's: without either, no tag needs a look.
-  if (!MOUNT_ID.test(html) && !ANGULAR_OPENING.test(html)) return false;
   for (const piece of markupPieces(html, NO_BLOCKS)) {
     if (piece.kind !== 'tag' || !MOUNT_ELEMENTS.has(piece.name)) continue;
     const mount = MOUNT_ID.test(html.slice(piece.start, piece.end));
@@ -183,8 +184,11 @@ export interface ShellMarkup {
 export function inspectShellMarkup(html: string): ShellMarkup {
   const { visibleChars, inlineChars, external, requiresJavascript } = readMarkup(html);
   const markers: ShellMarker[] = [];
-  if (hasEmptyMount(html)) markers.push('empty-mount-point');
-  if (FRAMEWORK_STATE.test(html)) markers.push('framework-state');
+  const found = findMarkers(html, SHELL_MARKUP);
+  // A mount's opening tag holds one of the ids, or is Angular's: without either, no tag needs a look.
+  if ((found.has('mountId') || found.has('angularOpening')) && hasEmptyMount(html))
+    markers.push('empty-mount-point');
+  if (found.has('frameworkState')) markers.push('framework-state');
   if (requiresJavascript) markers.push('noscript-requires-javascript');
   // An external bundle counts as a thousand characters of script: its size is unknown here.
   if (external > 0 && inlineChars + external * 1_000 >= SCRIPT_HEAVY_RATIO * Math.max(visibleChars, 1)) {
