@@ -36,6 +36,20 @@ const PAGES: Record<string, string> = {
   '/landing': landingPage(),
   // A service page whose questions open their answers with one click: the answers ship collapsed.
   '/accordion': accordionPage(),
+  // A style before <html> makes the parser take the style for the document: the page is rebuilt
+  // with its implied elements, and its <html lang> must survive the rebuild.
+  '/style-first': [
+    '<!doctype html><style>p{margin:0}</style><html lang="de"><head><title>Hafenzeiten</title></head><body>',
+    '<main><h1>Hafenzeiten</h1><p>Das Hafenbüro am Nordkai ist montags bis freitags von acht bis sechzehn Uhr geöffnet und samstags bis mittags.</p>',
+    '<p>Gastlieger melden sich nach dem Festmachen im Büro und zahlen dort das Liegegeld für die Nacht.</p></main></body></html>',
+  ].join(''),
+  // An application shell whose loader script in the head writes a "<body" of its own: the body the
+  // browser shows is an empty mount point, so the page is a sparse shell, not a page of script text.
+  '/head-script-body': [
+    '<!doctype html><html><head><title>Harbour app</title><script>',
+    `document.write('<body class="ready">');${'var step = 1;'.repeat(300)}`,
+    '</script><script src="/app.js"></script></head><body><div id="root"></div></body></html>',
+  ].join(''),
 };
 
 /** A service page with an accordion of questions whose answer panels are hidden until opened. */
@@ -128,10 +142,14 @@ function framed(text: string): string {
   return text.slice(begin + WEB_CONTENT_BEGIN.length, end);
 }
 
-async function fetchPage(path: string, format?: 'markdown' | 'text') {
+async function fetchPage(path: string, format?: 'markdown' | 'text', render?: 'never') {
   const run = runtime.startRun();
   try {
-    return await run.webFetch({ url: `${origin}${path}`, ...(format === undefined ? {} : { format }) });
+    return await run.webFetch({
+      url: `${origin}${path}`,
+      ...(format === undefined ? {} : { format }),
+      ...(render === undefined ? {} : { render }),
+    });
   } finally {
     await run.close();
   }
@@ -206,6 +224,20 @@ describe('WebFetch reads HTML5 pages without <html>/<body> as a browser would', 
     ])
       expect(content).toContain(answer);
     expect(content).not.toContain('Fees');
+  });
+
+  it('keeps the <html lang> of a page it rebuilds with the implied elements, in the header line and the structured result', async () => {
+    const result = await fetchPage('/style-first');
+    expect(result.isError).toBe(false);
+    expect(framed(result.text)).toMatch(/^Language: de$/m);
+    expect((result.data as { document: { language?: string } }).document.language).toBe('de');
+    expect(framed(result.text)).toContain('Das Hafenbüro am Nordkai');
+  });
+
+  it('takes a shell whose head script writes "<body" for the sparse shell it is, and recommends a render', async () => {
+    const result = await fetchPage('/head-script-body', undefined, 'never');
+    expect(result.isError).toBe(false);
+    expect(result.text.split('\n')[0]).toMatch(/\| rendered: no \| browser recommended: \w+/);
   });
 
   it('never answers ok with an empty document when the page had text, however short', async () => {
