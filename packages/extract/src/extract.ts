@@ -12,6 +12,7 @@ import { extractHtml } from './html/extract-html.js';
 import { htmlToStreamedText } from './html/html-streamed-text.js';
 import { markdownToText } from './html/markdown-to-text.js';
 import type { PageMetadata } from './html/page-metadata.js';
+import { titleWithoutSite } from './html/page-title.js';
 import { parseHtmlDocument } from './html/parse-html-document.js';
 import { detectSparseShell } from './html/sparse-shell.js';
 import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
@@ -180,6 +181,8 @@ async function extractXmlDocument(
 interface DomStagesResult {
   article: Awaited<ReturnType<typeof extractHtml>> | undefined;
   metadata: PageMetadata;
+  /** The page's own headlines, which its title is weighed against (see `page-title.ts`). */
+  headlines: readonly string[];
   streamReason: string | undefined;
 }
 
@@ -199,10 +202,10 @@ async function extractHtmlDocument(
   const skipReason =
     strategy.skipDomStages ??
     (await measureHtml(html).then((shape) => (withinDomBounds(shape) ? undefined : boundsReason(shape))));
-  const { article, metadata, streamReason } =
+  const { article, metadata, headlines, streamReason } =
     skipReason === undefined
       ? await runDomStages(html, url, strategy)
-      : { article: undefined, metadata: {}, streamReason: `skipped: ${skipReason}` };
+      : { article: undefined, metadata: {}, headlines: [], streamReason: `skipped: ${skipReason}` };
   if (article === undefined) {
     const streamed = await htmlToStreamedText(html, url);
     const reason = streamReason ?? 'failed';
@@ -223,7 +226,9 @@ async function extractHtmlDocument(
     ...base,
     kind,
     content: format === 'text' ? article.text : article.markdown,
-    ...(article.title === undefined ? {} : { title: article.title }),
+    ...(article.title === undefined
+      ? {}
+      : { title: titleWithoutSite(article.title, metadata.siteName, headlines) }),
     ...metadata,
     stage: article.stage,
     parserFailures: article.parserFailures,
@@ -247,16 +252,21 @@ async function runDomStages(html: string, url: string, strategy: ExtractStrategy
     // never loads it.
     const parsed = await parseHtmlDocument(html);
     const { readDocumentMetadata } = await import('./html/page-metadata.js');
-    const metadata = await readDocumentMetadata(parsed, html).catch((error: unknown) => {
+    const { metadata, headlines } = await readDocumentMetadata(parsed, html).catch((error: unknown) => {
       // A page whose metadata cannot be read still has its article, without metadata.
       if (WebToolError.isInstance(error)) throw error;
-      return {};
+      return { metadata: {}, headlines: [] };
     });
     const article = await extractHtml(html, url, parsed);
-    return { article, metadata, streamReason: undefined };
+    return { article, metadata, headlines, streamReason: undefined };
   } catch (error) {
     if (WebToolError.isInstance(error)) throw error;
-    return { article: undefined, metadata: {}, streamReason: `failed: ${failureReason(error)}` };
+    return {
+      article: undefined,
+      metadata: {},
+      headlines: [],
+      streamReason: `failed: ${failureReason(error)}`,
+    };
   }
 }
 

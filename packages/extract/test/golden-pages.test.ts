@@ -350,6 +350,12 @@ describe('golden pages: the behaviour each page is kept for', () => {
     expect(metadata.siteName).toBe('Harbour Wire');
   });
 
+  it("site-in-title: the headline as the title, without the site's name its <title> adds after a full-width colon", () => {
+    const metadata = JSON.parse(expected('site-in-title', GOLDEN_FILES.metadata));
+    expect(metadata.title).toBe('港の東水路、11月からしゅんせつ　フェリー座礁受け');
+    expect(metadata.siteName).toBe('港町新聞デジタル');
+  });
+
   it('every page named here is in the corpus', () => {
     for (const name of Object.keys(BEHAVIOURS)) expect(goldenPageNames()).toContain(name);
   });

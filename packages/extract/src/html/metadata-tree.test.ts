@@ -71,13 +71,13 @@ describe('readDocumentMetadata', () => {
     for (const name of names) {
       const html = readFileSync(new URL(`${name}/source.html`, pagesFolder), 'utf8');
       const fromDocument = await readDocumentMetadata(await parseHtmlDocument(html), html);
-      expect(fromDocument, name).toEqual(await readPageMetadata(html));
+      expect(fromDocument.metadata, name).toEqual(await readPageMetadata(html));
     }
   });
 
   it('reads the markup when the document is of another DOM', async () => {
     const html = `<html lang="de"><head><meta name="author" content="Jane Doe"></head><body></body></html>`;
-    expect(await readDocumentMetadata({}, html)).toEqual({ author: 'Jane Doe', language: 'de' });
+    expect((await readDocumentMetadata({}, html)).metadata).toEqual({ author: 'Jane Doe', language: 'de' });
   });
 
   it('reads the language of a page whose <html> tag comes after other markup', async () => {

@@ -122,22 +122,33 @@ const LANGUAGE_META = ['dc.language', 'dc:language', 'dcterms.language', 'langua
  * {@link MAX_DESCRIPTION_CHARS}).
  */
 export async function readPageMetadata(html: string): Promise<PageMetadata> {
+  return (await readPageStatement(html)).metadata;
+}
+
+/** What a page states of itself: its metadata, and the headlines its title is weighed against. */
+export interface PageStatement {
+  metadata: PageMetadata;
+  /** The page's own headlines: its `og:title` and `twitter:title`, and its first `<h1>`s. */
+  headlines: string[];
+}
+
+async function readPageStatement(html: string): Promise<PageStatement> {
   const { parseDocument } = await loadHtmlparser2();
   return readMetadata(parseDocument(html, { lowerCaseAttributeNames: true }) as unknown as DomNode);
 }
 
 /**
- * {@link readPageMetadata} on a page already parsed into a linkedom document: read from the document
- * as parsed (before any stage changes it), without parsing `html` again; from `html` when the document
- * is of another DOM.
+ * {@link readPageMetadata} on a page already parsed into a linkedom document, with the page's
+ * headlines: read from the document as parsed (before any stage changes it), without parsing `html`
+ * again; from `html` when the document is of another DOM.
  */
-export async function readDocumentMetadata(document: object, html: string): Promise<PageMetadata> {
+export async function readDocumentMetadata(document: object, html: string): Promise<PageStatement> {
   const tree = metadataTree(document);
-  return tree === undefined ? readPageMetadata(html) : readMetadata(tree);
+  return tree === undefined ? readPageStatement(html) : readMetadata(tree);
 }
 
-/** The fields as the page's tree states them (see {@link readPageMetadata}). */
-function readMetadata(document: DomNode): PageMetadata {
+/** The fields as the page's tree states them (see {@link readPageMetadata}), with its headlines. */
+function readMetadata(document: DomNode): PageStatement {
   const found = collect(document);
   const ld = readJsonLd(found.jsonLd);
   const meta = (keys: readonly string[], accept: (value: string) => boolean = () => true) => {
@@ -162,15 +173,16 @@ function readMetadata(document: DomNode): PageMetadata {
     return dateline;
   };
 
+  const headlines = [
+    ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
+    ...(found.meta.get('og:title') ?? []),
+    ...(found.meta.get('twitter:title') ?? []),
+  ];
   const siteName =
     ld.siteName ??
     meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
     microdataName(found.itemPublishers) ??
-    siteFromTitle(found.title, [
-      ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
-      ...(found.meta.get('og:title') ?? []),
-      ...(found.meta.get('twitter:title') ?? []),
-    ]);
+    siteFromTitle(found.title, headlines);
 
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const stated =
@@ -214,13 +226,14 @@ function readMetadata(document: DomNode): PageMetadata {
 
   const description = meta(DESCRIPTION_META, (value) => value !== '') ?? ld.description;
 
-  return {
+  const metadata = {
     ...bounded('author', author, MAX_METADATA_FIELD_CHARS),
     ...bounded('published', published, MAX_METADATA_FIELD_CHARS),
     ...bounded('siteName', siteName, MAX_METADATA_FIELD_CHARS),
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
+  return { metadata, headlines: headlines.map(clean) };
 }
 
 /**
@@ -320,7 +333,8 @@ const TITLE_SEPARATOR = /\s+[|\-–—·•»~]\s+/;
 /**
  * The site's name as the page's `<title>` ends with it ("Quadratic formula - Encyclopedia",
  * "Array - JavaScript | MDN"): only when what comes before it is the page's own headline (its `<h1>`,
- * `og:title` or `twitter:title`), so that the last part is the name every page of the site adds.
+ * `og:title` or `twitter:title`), longer than the name, so that the last part is the name every page
+ * of the site adds.
  */
 function siteFromTitle(title: string | undefined, headlines: readonly string[]): string | undefined {
   if (title === undefined) return undefined;
@@ -335,7 +349,14 @@ function siteFromTitle(title: string | undefined, headlines: readonly string[]):
   let before = '';
   for (const [index, part] of parts.slice(0, -1).entries()) {
     before += (index === 0 ? '' : (separators[index - 1] ?? ' ')) + part;
-    if (own.has(before.toLowerCase()) && before.toLowerCase() !== site.toLowerCase()) return site;
+    // A name longer than the headline before it is the page's own title after the site's name
+    // ("Jane's Diary - Why the old gate was moved", with the diary's name as the `<h1>`).
+    if (
+      own.has(before.toLowerCase()) &&
+      before.toLowerCase() !== site.toLowerCase() &&
+      site.length < before.length
+    )
+      return site;
   }
   return undefined;
 }

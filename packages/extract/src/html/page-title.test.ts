@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { extract } from '../extract.js';
+import { titleWithoutSite } from './page-title.js';
+
+describe('titleWithoutSite', () => {
+  it('keeps the run of parts the page states as its headline, from the start or to the end', () => {
+    const headline = 'Ahmad Khan Rahami Is Arrested in Manhattan and New Jersey Bombings';
+    expect(titleWithoutSite(`${headline} - The New York Times`, undefined, [headline])).toBe(headline);
+    // The headline as a sharing card words it: punctuation, case and full-width forms aside.
+    expect(
+      titleWithoutSite('O’Reilly Japan - Head First はじめてのプログラミング', undefined, [
+        'Head First はじめての プログラミング',
+      ]),
+    ).toBe('Head First はじめてのプログラミング');
+    expect(titleWithoutSite('Tides | Harbour | Ledger', undefined, ['Tides | Harbour'])).toBe(
+      'Tides | Harbour',
+    );
+  });
+
+  it('drops a first or last part that is the name the page gives its site, full-width marks included', () => {
+    expect(
+      titleWithoutSite('南海トラフ、一時調査　巨大地震、基準達せず：中日新聞Web', '中日新聞Web', []),
+    ).toBe('南海トラフ、一時調査　巨大地震、基準達せず');
+    expect(titleWithoutSite('Notbetrieb am Montag – Die Neue Zeitung', 'die neue zeitung', [])).toBe(
+      'Notbetrieb am Montag',
+    );
+    expect(titleWithoutSite('Kessel Courier | Ferry to run every ninety minutes', 'Kessel Courier', [])).toBe(
+      'Ferry to run every ninety minutes',
+    );
+  });
+
+  it("never takes a site's name for the headline: a logo's <h1>, or a headline shorter than what it would leave out", () => {
+    const title = 'Why the old gate was moved - Jane’s Harbour Diary';
+    expect(titleWithoutSite(title, 'Jane’s Harbour Diary', ['Jane’s Harbour Diary'])).toBe(
+      'Why the old gate was moved',
+    );
+    expect(
+      titleWithoutSite('Jane’s Diary - Why the old gate on the north quay was moved', undefined, [
+        'Jane’s Diary',
+      ]),
+    ).toBe('Jane’s Diary - Why the old gate on the north quay was moved');
+  });
+
+  it('leaves a title without such marks, or whose parts are neither, as it is', () => {
+    expect(titleWithoutSite('Genetik: das Geheimnis der Riesenblumen', 'Genetik', [])).toBe(
+      'Genetik: das Geheimnis der Riesenblumen',
+    );
+    expect(titleWithoutSite('Post-Vac-Syndrom: Was wissen wir?', 'Post', [])).toBe(
+      'Post-Vac-Syndrom: Was wissen wir?',
+    );
+    expect(titleWithoutSite('Tides - Harbour - Ledger', 'Courier', ['Weather'])).toBe(
+      'Tides - Harbour - Ledger',
+    );
+  });
+});
+
+describe('extract: the title without the site name its <title> adds', () => {
+  it('gives the headline as the title and the site as the site name (failing before: the title kept ": Site")', async () => {
+    const html = `<!doctype html><html lang="ja"><head><title>港の新しい浮桟橋、春に完成へ：港町新聞デジタル</title>
+<meta property="og:site_name" content="港町新聞デジタル"></head><body><main><article><h1>港の新しい浮桟橋、春に完成へ</h1>
+${'<p>港の北側に新しい浮桟橋を造る工事が始まり、市は来年の春までに完成させる予定だと発表した。</p>'.repeat(4)}</article></main></body></html>`;
+    const document = await extract({
+      body: html,
+      url: 'https://news.example/harbour',
+      contentType: 'text/html',
+    });
+    expect(document.title).toBe('港の新しい浮桟橋、春に完成へ');
+    expect(document.siteName).toBe('港町新聞デジタル');
+  });
+});
