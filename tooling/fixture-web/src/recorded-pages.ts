@@ -50,6 +50,7 @@ const GOLDEN_PAGES = new Set([
   'service-faq',
   'services-webforms',
   'signup-form-note',
+  'site-in-title',
   'story-in-grid',
   'undeclared-story',
   'uppercase-markup',
@@ -202,6 +203,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'service-faq',
     description:
       'Service page whose FAQ questions are links that go nowhere (href="#", javascript:) a script opens',
+  },
+  {
+    name: 'site-in-title',
+    description:
+      "Japanese news story whose <title> adds the site's name after a full-width colon (見出し：新聞名), the name og:site_name states",
   },
   {
     name: 'uppercase-markup',

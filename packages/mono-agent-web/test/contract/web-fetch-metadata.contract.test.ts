@@ -200,6 +200,22 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Jemima Kelly' });
   });
 
+  it("titles a page with its headline, without the site's name its <title> adds, which the Site line gives (runtime and built CLI)", async () => {
+    // The golden page `site-in-title`: 見出し：新聞名, the paper's name also in og:site_name.
+    const headline = '港の東水路、11月からしゅんせつ　フェリー座礁受け';
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/pages/site-in-title') });
+    // A header line is one line of single spaces: the ideographic space reads as one.
+    const titleLine = `Title: ${headline.replace(/\s+/g, ' ')}`;
+    expect(framed(result.text)).toMatch(new RegExp(`\\n${titleLine}\\n(?:.+\\n)*Site: 港町新聞デジタル\\n`));
+    expect((result.data as OkData).document).toMatchObject({ title: headline, siteName: '港町新聞デジタル' });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/site-in-title'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ title: headline, siteName: '港町新聞デジタル' });
+  });
+
   it('keeps timing events free of every metadata field and value', async () => {
     fixture.session.events.length = 0;
     await fixture.session.run.webFetch({ url: fixture.web.url('/pages/news-article') });
