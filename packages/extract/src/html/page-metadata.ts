@@ -125,10 +125,13 @@ export async function readPageMetadata(html: string): Promise<PageMetadata> {
   return (await readPageStatement(html)).metadata;
 }
 
-/** What a page states of itself: its metadata, and the headlines its title is weighed against. */
+/** What a page states of itself: its metadata, and the titles its `<title>` is weighed against. */
 export interface PageStatement {
   metadata: PageMetadata;
-  /** The page's own headlines: its `og:title` and `twitter:title`, and its first `<h1>`s. */
+  /**
+   * The titles the page gives for sharing (`og:title`, `twitter:title`), which name the page
+   * without its site more often than its `<title>` does (see `page-title.ts`).
+   */
   headlines: string[];
 }
 
@@ -233,7 +236,9 @@ function readMetadata(document: DomNode): PageStatement {
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
-  return { metadata, headlines: headlines.map(clean) };
+  // An `<h1>` is no such title: a documentation page's is often its book's or its site's name.
+  const shared = [...(found.meta.get('og:title') ?? []), ...(found.meta.get('twitter:title') ?? [])];
+  return { metadata, headlines: shared.map(clean) };
 }
 
 /**
@@ -333,8 +338,7 @@ const TITLE_SEPARATOR = /\s+[|\-–—·•»~]\s+/;
 /**
  * The site's name as the page's `<title>` ends with it ("Quadratic formula - Encyclopedia",
  * "Array - JavaScript | MDN"): only when what comes before it is the page's own headline (its `<h1>`,
- * `og:title` or `twitter:title`), longer than the name, so that the last part is the name every page
- * of the site adds.
+ * `og:title` or `twitter:title`), so that the last part is the name every page of the site adds.
  */
 function siteFromTitle(title: string | undefined, headlines: readonly string[]): string | undefined {
   if (title === undefined) return undefined;
@@ -349,14 +353,7 @@ function siteFromTitle(title: string | undefined, headlines: readonly string[]):
   let before = '';
   for (const [index, part] of parts.slice(0, -1).entries()) {
     before += (index === 0 ? '' : (separators[index - 1] ?? ' ')) + part;
-    // A name longer than the headline before it is the page's own title after the site's name
-    // ("Jane's Diary - Why the old gate was moved", with the diary's name as the `<h1>`).
-    if (
-      own.has(before.toLowerCase()) &&
-      before.toLowerCase() !== site.toLowerCase() &&
-      site.length < before.length
-    )
-      return site;
+    if (own.has(before.toLowerCase()) && before.toLowerCase() !== site.toLowerCase()) return site;
   }
   return undefined;
 }

@@ -3,10 +3,10 @@ import { extract } from '../extract.js';
 import { titleWithoutSite } from './page-title.js';
 
 describe('titleWithoutSite', () => {
-  it('keeps the run of parts the page states as its headline, from the start or to the end', () => {
+  it('keeps the run of parts the page gives as its title for sharing, from the start or to the end', () => {
     const headline = 'Ahmad Khan Rahami Is Arrested in Manhattan and New Jersey Bombings';
     expect(titleWithoutSite(`${headline} - The New York Times`, undefined, [headline])).toBe(headline);
-    // The headline as a sharing card words it: punctuation, case and full-width forms aside.
+    // The title as the sharing card words it: punctuation, case, spaces and full-width forms aside.
     expect(
       titleWithoutSite('O’Reilly Japan - Head First はじめてのプログラミング', undefined, [
         'Head First はじめての プログラミング',
@@ -29,7 +29,7 @@ describe('titleWithoutSite', () => {
     );
   });
 
-  it("never takes a site's name for the headline: a logo's <h1>, or a headline shorter than what it would leave out", () => {
+  it("never takes a site's name for the title: a sharing title that is the site's name, or one shorter than what it would leave out", () => {
     const title = 'Why the old gate was moved - Jane’s Harbour Diary';
     expect(titleWithoutSite(title, 'Jane’s Harbour Diary', ['Jane’s Harbour Diary'])).toBe(
       'Why the old gate was moved',

@@ -17,10 +17,10 @@ function comparable(text: string): string {
 /**
  * The page's title without the name of its site (and the section names around it) that the page's
  * `<title>` adds to every page: a run of the title's parts, from its start or to its end, that the
- * page states as its own headline elsewhere (`og:title`, `twitter:title`, an `<h1>`) when what it
- * leaves out is shorter than what it keeps; else the title without a first or last part that is the
- * site's name the page states (`siteName`). A headline that is the site's name (a logo's `<h1>`) is
- * not weighed. The title as it is when neither holds.
+ * page gives as its title for sharing (`og:title`, `twitter:title`: `headlines`) when what it leaves
+ * out is shorter than what it keeps; else the title without a first or last part that is the site's
+ * name the page states (`siteName`). A sharing title that is only the site's name is not weighed.
+ * The title as it is when neither holds.
  */
 export function titleWithoutSite(
   title: string,
