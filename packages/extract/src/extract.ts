@@ -181,7 +181,7 @@ async function extractXmlDocument(
 interface DomStagesResult {
   article: Awaited<ReturnType<typeof extractHtml>> | undefined;
   metadata: PageMetadata;
-  /** The page's own headlines, which its title is weighed against (see `page-title.ts`). */
+  /** The titles the page gives for sharing, which its title is weighed against (see `page-title.ts`). */
   headlines: readonly string[];
   streamReason: string | undefined;
 }

@@ -51,6 +51,9 @@ describe('titleWithoutSite', () => {
     expect(titleWithoutSite('Tides - Harbour - Ledger', 'Courier', ['Weather'])).toBe(
       'Tides - Harbour - Ledger',
     );
+    // Nothing but the site's name after a mark, or only punctuation before it.
+    expect(titleWithoutSite('：港町新聞', '港町新聞', [])).toBe('：港町新聞');
+    expect(titleWithoutSite('… | Ledger', 'Ledger', [])).toBe('… | Ledger');
   });
 });
 

@@ -47,8 +47,11 @@ export function titleWithoutSite(
     if (own.has(comparable(kept)) && run(0, cut).length < kept.length) return kept;
   }
   if (site !== '') {
-    if (comparable(run(parts - 1, parts)) === site) return run(0, parts - 1);
-    if (comparable(run(0, 1)) === site) return run(1, parts);
+    // What is left must say something: a title that is only the site's name after a mark stays.
+    const before = run(0, parts - 1);
+    if (comparable(run(parts - 1, parts)) === site && comparable(before) !== '') return before;
+    const after = run(1, parts);
+    if (comparable(run(0, 1)) === site && comparable(after) !== '') return after;
   }
   return title;
 }
