@@ -1,19 +1,11 @@
-import { ATTRIBUTE_NODE, ELEMENT_NODE, listLinks, TEXT_NODE } from '../linkedom/linked-nodes.js';
+import {
+  ATTRIBUTE_NODE,
+  ELEMENT_NODE,
+  type ListNode,
+  listLinks,
+  TEXT_NODE,
+} from '../linkedom/linked-nodes.js';
 import type { DomNode } from './metadata-markup.js';
-
-/**
- * A node of linkedom's linked list (an element, an attribute, a text, an end marker…), as
- * {@link metadataTree} reads it.
- */
-interface Linked {
-  nodeType: number;
-  localName?: string;
-  name?: string;
-  value?: string;
-  data?: string;
-  /** The list's links (see `listLinks`). */
-  [link: symbol]: Linked | undefined;
-}
 
 /**
  * The page's tree in the shape the metadata reader walks (see `DomNode` in metadata-markup.ts),
@@ -31,12 +23,12 @@ export function metadataTree(document: object): DomNode | undefined {
   const { next: NEXT, end: END } = links;
   const root: DomNode = { type: 'root', children: [], parent: null };
   // The open elements and, for each, the end marker that closes it.
-  const open: { node: DomNode; end: Linked | undefined }[] = [{ node: root, end: undefined }];
-  const start = document as unknown as Linked;
+  const open: { node: DomNode; end: ListNode | undefined }[] = [{ node: root, end: undefined }];
+  const start = document as unknown as ListNode;
   const stop = start[END];
   let current = start[NEXT];
   while (current !== undefined && current !== stop) {
-    const parent = open[open.length - 1] as { node: DomNode; end: Linked | undefined };
+    const parent = open[open.length - 1] as { node: DomNode; end: ListNode | undefined };
     if (current.nodeType === ELEMENT_NODE) {
       const { element, after } = copyElement(current, parent.node, NEXT);
       // A template's content is a fragment of its own, no part of the page (as htmlparser2 gives it,
@@ -68,10 +60,10 @@ export function metadataTree(document: object): DomNode | undefined {
  * list (its first child, or its end marker).
  */
 function copyElement(
-  original: Linked,
+  original: ListNode,
   parent: DomNode,
   NEXT: symbol,
-): { element: DomNode & { name: string }; after: Linked | undefined } {
+): { element: DomNode & { name: string }; after: ListNode | undefined } {
   const attribs: Record<string, string> = {};
   let after = original[NEXT];
   // The names are in lower case and each once already: `parseHtmlDocument` wrote them so.

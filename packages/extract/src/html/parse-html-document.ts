@@ -1,11 +1,15 @@
 import { loadLinkedom } from '../lazy-modules.js';
-import { ATTRIBUTE_NODE, listLinks } from '../linkedom/linked-nodes.js';
+import {
+  ATTRIBUTE_NODE,
+  ELEMENT_NODE,
+  type ListNode,
+  listLinks,
+  TEXT_NODE,
+} from '../linkedom/linked-nodes.js';
 
 /** Elements a browser keeps in `<head>` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['base', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
 const COMMENT_NODE = 8;
 const DOCUMENT_TYPE_NODE = 10;
 
@@ -50,14 +54,6 @@ export async function parseHtmlDocument(html: string): Promise<Document> {
   ).document as unknown as Document;
   lowerCaseAttributeNames(rebuilt);
   return rebuilt;
-}
-
-/** A node of linkedom's list, as {@link lowerCaseAttributeNames} reads it. */
-interface ListNode {
-  nodeType: number;
-  localName?: string;
-  name?: string;
-  [link: symbol]: ListNode | undefined;
 }
 
 /** An attribute name with a capital letter in it. */

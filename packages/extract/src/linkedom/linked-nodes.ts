@@ -29,6 +29,22 @@ export interface DomElement extends DomNode {
 
 export type DomDocument = DomNode;
 
+/**
+ * A node of linkedom's linked list (an element, an attribute, a text, an end marker…), as the
+ * walks that follow the list's links read it (see {@link listLinks}).
+ */
+export interface ListNode {
+  nodeType: number;
+  localName?: string;
+  /** An attribute's name. */
+  name?: string;
+  /** An attribute's value. */
+  value?: string;
+  /** A text's characters. */
+  data?: string;
+  [link: symbol]: ListNode | undefined;
+}
+
 /** The two symbol keys of linkedom's node list (see {@link listLinks}). */
 export interface ListLinks {
   next: symbol;
