@@ -11,7 +11,8 @@ import { closeStrayCdata } from './html/cdata-in-html.js';
 import { extractHtml } from './html/extract-html.js';
 import { htmlToStreamedText } from './html/html-streamed-text.js';
 import { markdownToText } from './html/markdown-to-text.js';
-import type { PageMetadata } from './html/page-metadata.js';
+import type { DomNode } from './html/metadata-markup.js';
+import type { PageStatement } from './html/page-metadata.js';
 import { titleWithoutSite } from './html/page-title.js';
 import { parseHtmlDocument } from './html/parse-html-document.js';
 import { detectSparseShell } from './html/sparse-shell.js';
@@ -180,11 +181,16 @@ async function extractXmlDocument(
 /** What the DOM stages made of a page: its article and metadata, or why the streamed text is read instead. */
 interface DomStagesResult {
   article: Awaited<ReturnType<typeof extractHtml>> | undefined;
-  metadata: PageMetadata;
-  /** The titles the page gives for sharing, which its title is weighed against (see `page-title.ts`). */
-  headlines: readonly string[];
+  /**
+   * What the page states of itself (its metadata, and the titles its title is weighed against),
+   * read from the parsed page; undefined when the page broke the DOM stages before it was read.
+   */
+  statement: PageStatement | undefined;
   streamReason: string | undefined;
 }
+
+/** What a page states when it states nothing, or when what it states cannot be read. */
+const NO_STATEMENT: PageStatement = { metadata: {}, headlines: [] };
 
 /** An HTML page's article by the DOM stages, or its streamed text when they are skipped or break. */
 async function extractHtmlDocument(
@@ -202,18 +208,24 @@ async function extractHtmlDocument(
   const skipReason =
     strategy.skipDomStages ??
     (await measureHtml(html).then((shape) => (withinDomBounds(shape) ? undefined : boundsReason(shape))));
-  const { article, metadata, headlines, streamReason } =
+  const { article, statement, streamReason } =
     skipReason === undefined
       ? await runDomStages(html, url, strategy)
-      : { article: undefined, metadata: {}, headlines: [], streamReason: `skipped: ${skipReason}` };
+      : { article: undefined, statement: undefined, streamReason: `skipped: ${skipReason}` };
   if (article === undefined) {
     const streamed = await htmlToStreamedText(html, url);
+    // The page's own statement as the DOM stages read it, when they got that far: it has the byline
+    // and the dateline the page shows, which the streamed markup lacks.
+    const { metadata, headlines } = statement ?? (await readStreamedStatement(streamed.stated));
     const reason = streamReason ?? 'failed';
     return {
       ...base,
       kind,
       content: format === 'text' ? streamed.text : streamed.markdown,
-      ...(streamed.title === undefined ? {} : { title: streamed.title }),
+      ...(streamed.title === undefined
+        ? {}
+        : { title: titleWithoutSite(streamed.title, metadata.siteName, headlines) }),
+      ...metadata,
       stage: 'streamed-text',
       parserFailures: [
         { stage: 'readability', reason },
@@ -222,6 +234,7 @@ async function extractHtmlDocument(
       ],
     };
   }
+  const { metadata, headlines } = statement ?? NO_STATEMENT;
   return {
     ...base,
     kind,
@@ -238,13 +251,29 @@ async function extractHtmlDocument(
 }
 
 /**
+ * What a page read by streaming states of itself: its metadata as its `<meta>` tags, JSON-LD and
+ * `<html lang>` give it (see `stated-markup.ts`). A statement that cannot be read is no statement.
+ */
+async function readStreamedStatement(stated: DomNode): Promise<PageStatement> {
+  const { readStatedMetadata } = await import('./html/page-metadata.js');
+  try {
+    return readStatedMetadata(stated);
+  } catch (error) {
+    if (WebToolError.isInstance(error)) throw error;
+    return NO_STATEMENT;
+  }
+}
+
+/**
  * Runs the DOM stages on a page within their bounds; a failure other than a `WebToolError` says
- * why, and leaves no article when extraction itself broke.
+ * why, and leaves no article when extraction itself broke (the page's statement, when it was read
+ * before, stays).
  */
 async function runDomStages(html: string, url: string, strategy: ExtractStrategy): Promise<DomStagesResult> {
   // Loaded before the DOM stages' time budget starts, so that it bounds their work alone.
   await Promise.all([loadLinkedom(), loadReadability(), loadDefuddle(), loadTurndown()]);
   strategy.onDomStages?.();
+  let statement: PageStatement | undefined;
   try {
     // The page is parsed once: its metadata is read from the document as served, before the stages
     // change it (extraction drops the head and the byline with the chrome), and the stages go on
@@ -252,21 +281,16 @@ async function runDomStages(html: string, url: string, strategy: ExtractStrategy
     // never loads it.
     const parsed = await parseHtmlDocument(html);
     const { readDocumentMetadata } = await import('./html/page-metadata.js');
-    const { metadata, headlines } = await readDocumentMetadata(parsed, html).catch((error: unknown) => {
+    statement = await readDocumentMetadata(parsed, html).catch((error: unknown) => {
       // A page whose metadata cannot be read still has its article, without metadata.
       if (WebToolError.isInstance(error)) throw error;
-      return { metadata: {}, headlines: [] };
+      return NO_STATEMENT;
     });
     const article = await extractHtml(html, url, parsed);
-    return { article, metadata, headlines, streamReason: undefined };
+    return { article, statement, streamReason: undefined };
   } catch (error) {
     if (WebToolError.isInstance(error)) throw error;
-    return {
-      article: undefined,
-      metadata: {},
-      headlines: [],
-      streamReason: `failed: ${failureReason(error)}`,
-    };
+    return { article: undefined, statement, streamReason: `failed: ${failureReason(error)}` };
   }
 }
 

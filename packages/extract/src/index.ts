@@ -53,6 +53,7 @@ export {
   SPARSE_TEXT_MAX_CHARS,
   type SparseShellSignal,
 } from './html/sparse-shell.js';
+export { MAX_STATED_ELEMENTS, MAX_STATED_JSON_LD_CHARS } from './html/stated-markup.js';
 export { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from './html-bounds.js';
 export { MAX_PDF_DECODED_BYTES, MAX_PDF_PAGES } from './pdf-bounds.js';
 export { createExtractionPool, inlineExtraction, sharedExtractionPool } from './pool/extraction-pool.js';

@@ -3,7 +3,9 @@ import { HIDDEN_KEEP_SHARE, hiddenByMarkup } from './hidden-content.js';
 import { scanHtml } from './html-scan.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { markdownToText } from './markdown-to-text.js';
+import type { DomNode } from './metadata-markup.js';
 import { safeAbsoluteUrl } from './safe-link.js';
+import { statedMarkup } from './stated-markup.js';
 
 /** An HTML page read as text in one streaming pass. */
 export interface StreamedText {
@@ -13,6 +15,8 @@ export interface StreamedText {
   text: string;
   /** The `<title>`, when present. */
   title: string | undefined;
+  /** The markup the page states its metadata in, for the metadata reader (see `stated-markup.ts`). */
+  stated: DomNode;
 }
 
 /** Elements whose content is never readable text. */
@@ -51,8 +55,7 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
   let prefix = '';
   let skipDepth = 0;
   let hiddenDepth = 0;
-  let inTitle = false;
-  let title = '';
+  const stated = statedMarkup();
   const links: Array<{ href: string | undefined; start: number }> = [];
   // The links whose text is still open on the current line: a flush closes these alone, so a page of
   // thousands of unclosed links costs each flush nothing for the links closed before it.
@@ -78,7 +81,7 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
   };
   await scanHtml(html, {
     open(name, attributes) {
-      if (name === 'title') inTitle = true;
+      stated.open(name, attributes);
       if (skipDepth > 0 || SKIPPED.has(name)) {
         skipDepth++;
         return;
@@ -110,12 +113,12 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
       }
     },
     text(text) {
-      if (inTitle) title += text;
+      stated.text(text);
       // Page text spells no Markdown link: brackets and link-like openers are escaped.
       if (skipDepth === 0) line += escapeLinkLikeText(text.replace(/[\\[\]]/g, '\\$&'));
     },
     close(name) {
-      if (name === 'title') inTitle = false;
+      stated.close(name);
       if (skipDepth > 0) {
         skipDepth--;
         return;
@@ -136,6 +139,8 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
     .filter((block) => keepHidden || !block.hidden)
     .map((block) => block.text)
     .join('\n\n');
-  const trimmedTitle = title.replace(/\s+/g, ' ').trim();
-  return { markdown, text: markdownToText(markdown), title: trimmedTitle === '' ? undefined : trimmedTitle };
+  const tree = stated.tree();
+  const titleNode = tree.children?.find((node) => node.name === 'title');
+  const title = (titleNode?.children?.[0]?.data ?? '').replace(/\s+/g, ' ').trim();
+  return { markdown, text: markdownToText(markdown), title: title === '' ? undefined : title, stated: tree };
 }

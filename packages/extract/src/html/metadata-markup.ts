@@ -168,7 +168,7 @@ export function statedPublishDate(
 }
 
 /** Whether a `<time>` marks the publishing time: `pubdate`, or a class that says so. */
-function isPublishTime(attribs: Record<string, string>): boolean {
+export function isPublishTime(attribs: Readonly<Record<string, string>>): boolean {
   return 'pubdate' in attribs || /publish/i.test(attribs.class ?? '');
 }
 

@@ -150,6 +150,14 @@ export async function readDocumentMetadata(document: object, html: string): Prom
   return tree === undefined ? readPageStatement(html) : readMetadata(tree);
 }
 
+/**
+ * {@link readPageMetadata} on the markup a streaming pass gathered of a page too large for a tree
+ * (see `stated-markup.ts`): its `<meta>` tags, JSON-LD, `<html lang>`, title and headlines.
+ */
+export function readStatedMetadata(stated: DomNode): PageStatement {
+  return readMetadata(stated);
+}
+
 /** The fields as the page's tree states them (see {@link readPageMetadata}), with its headlines. */
 function readMetadata(document: DomNode): PageStatement {
   const found = collect(document);
