@@ -5,7 +5,7 @@
 // structured result; timing events carry none of them."
 // And the contract's "fetched pages are always labelled untrusted": metadata is page text, so nothing
 // in it can close the frame.
-import { MAX_METADATA_FIELD_CHARS } from '@mono-agent/extract';
+import { MAX_HTML_ELEMENTS, MAX_METADATA_FIELD_CHARS } from '@mono-agent/extract';
 import { findMarkerSpans, WEB_CONTENT_BEGIN, WEB_CONTENT_END } from '@mono-agent/tool-adapters';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/exit-codes.js';
@@ -214,6 +214,37 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).toMatchObject({ title: headline, siteName: '港町新聞デジタル' });
+  });
+
+  it('states the same fields for a page too large for the DOM stages, read in one streaming pass (runtime and built CLI)', async () => {
+    // "each absent when the page does not say it": a page said them, however large it is. Past the
+    // element bound the page is read as streamed text; its head still states who, when and where.
+    const rows = Array.from(
+      { length: MAX_HTML_ELEMENTS },
+      (_, index) => `<li>Departure ${index}: the night bus leaves the depot on time.</li>`,
+    ).join('');
+    fixture.web.scenario('/timetable', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Night bus timetable | The Riverside Ledger</title>
+<meta property="og:site_name" content="${NEWS_METADATA.siteName}">
+<meta property="og:title" content="Night bus timetable">
+<meta name="description" content="${NEWS_METADATA.description}">
+<script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"${NEWS_METADATA.author}"},"datePublished":"${NEWS_METADATA.published}"}</script>
+</head><body><svg><title>Bus icon</title></svg><h1>Night bus timetable</h1><ul>${rows}</ul></body></html>`,
+    });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/timetable') });
+    const document = (result.data as OkData).document;
+    expect(document.stage).toBe('streamed-text');
+    expect(framed(result.text)).toMatch(
+      new RegExp(`\\nTitle: Night bus timetable\\n${escapeRegExp(HEADER_LINES)}\\n\\n`),
+    );
+    expect(document).toMatchObject({ ...NEWS_METADATA, title: 'Night bus timetable' });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/timetable'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ ...NEWS_METADATA, title: 'Night bus timetable' });
   });
 
   it('keeps timing events free of every metadata field and value', async () => {
