@@ -132,7 +132,7 @@ export interface PageStatement {
    * The titles the page gives for sharing (`og:title`, `twitter:title`), which name the page
    * without its site more often than its `<title>` does (see `page-title.ts`).
    */
-  headlines: string[];
+  sharedTitles: string[];
 }
 
 async function readPageStatement(html: string): Promise<PageStatement> {
@@ -141,8 +141,8 @@ async function readPageStatement(html: string): Promise<PageStatement> {
 }
 
 /**
- * {@link readPageMetadata} on a page already parsed into a linkedom document, with the page's
- * headlines: read from the document as parsed (before any stage changes it), without parsing `html`
+ * {@link readPageMetadata} on a page already parsed into a linkedom document, with the titles the
+ * page gives for sharing: read from the document as parsed (before any stage changes it), without parsing `html`
  * again; from `html` when the document is of another DOM.
  */
 export async function readDocumentMetadata(document: object, html: string): Promise<PageStatement> {
@@ -158,7 +158,7 @@ export function readStatedMetadata(stated: DomNode): PageStatement {
   return readMetadata(stated);
 }
 
-/** The fields as the page's tree states them (see {@link readPageMetadata}), with its headlines. */
+/** The fields as the page's tree states them (see {@link readPageMetadata}), with its shared titles. */
 function readMetadata(document: DomNode): PageStatement {
   const found = collect(document);
   const ld = readJsonLd(found.jsonLd);
@@ -246,7 +246,7 @@ function readMetadata(document: DomNode): PageStatement {
   };
   // An `<h1>` is no such title: a documentation page's is often its book's or its site's name.
   const shared = [...(found.meta.get('og:title') ?? []), ...(found.meta.get('twitter:title') ?? [])];
-  return { metadata, headlines: shared.map(clean) };
+  return { metadata, sharedTitles: shared.map(clean) };
 }
 
 /**

@@ -17,7 +17,7 @@ function comparable(text: string): string {
 /**
  * The page's title without the name of its site (and the section names around it) that the page's
  * `<title>` adds to every page: a run of the title's parts, from its start or to its end, that the
- * page gives as its title for sharing (`og:title`, `twitter:title`: `headlines`) when what it leaves
+ * page gives as its title for sharing (`og:title`, `twitter:title`: `sharedTitles`) when what it leaves
  * out is shorter than what it keeps; else the title without a first or last part that is the site's
  * name the page states (`siteName`). A sharing title that is only the site's name is not weighed.
  * The title as it is when neither holds.
@@ -25,7 +25,7 @@ function comparable(text: string): string {
 export function titleWithoutSite(
   title: string,
   siteName: string | undefined,
-  headlines: readonly string[],
+  sharedTitles: readonly string[],
 ): string {
   const pieces = title.split(TITLE_MARK);
   if (pieces.length < 3) return title;
@@ -37,7 +37,7 @@ export function titleWithoutSite(
       .join('')
       .trim();
   const site = siteName === undefined ? '' : comparable(siteName);
-  const own = new Set(headlines.map(comparable).filter((headline) => headline !== '' && headline !== site));
+  const own = new Set(sharedTitles.map(comparable).filter((shared) => shared !== '' && shared !== site));
   for (let cut = parts - 1; cut >= 1; cut--) {
     const kept = run(0, cut);
     if (own.has(comparable(kept)) && run(cut, parts).length < kept.length) return kept;
