@@ -1,15 +1,6 @@
 import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
-import {
-  clean,
-  isName,
-  isNameWord,
-  isUrl,
-  joinNames,
-  MAX_BYLINE_CHARS,
-  MAX_METADATA_FIELD_CHARS,
-  withoutControls,
-} from './metadata-text.js';
+import { clean, isName, isNameWord, MAX_BYLINE_CHARS, withoutControls } from './metadata-text.js';
 import { isPageTool } from './page-tools.js';
 
 /** Class or id names of a visible byline. */
@@ -176,7 +167,7 @@ export function isPublishTime(attribs: Readonly<Record<string, string>>): boolea
  * The value a `<meta>` or `<data>` element states: its `content`, else its `value` (a `<data>`
  * element's own attribute, and what some saved copies of pages write on `<meta>` tags in its place).
  */
-function metaValue(name: string | undefined, attribs: Record<string, string>): string | undefined {
+export function metaValue(name: string | undefined, attribs: Record<string, string>): string | undefined {
   return attribs.content ?? (name === 'meta' || name === 'data' ? attribs.value : undefined);
 }
 
@@ -230,50 +221,11 @@ export function textOf(node: DomNode, raw = false): string {
   return text;
 }
 
-function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean): boolean {
+export function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean): boolean {
   for (let parent = node.parent; parent !== null && parent !== undefined; parent = parent.parent) {
     if (parent.type === 'tag' && test(parent)) return true;
   }
   return false;
-}
-
-/** Descendants of `node` (itself excluded) whose `itemprop` names `property`. */
-function itemProperty(node: DomNode, property: string): DomNode | undefined {
-  const pending = [...(node.children ?? [])].reverse();
-  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
-    if (current.type !== 'tag') continue;
-    if ((current.attribs?.itemprop ?? '').toLowerCase().split(/\s+/).includes(property)) return current;
-    for (const child of [...(current.children ?? [])].reverse()) pending.push(child);
-  }
-  return undefined;
-}
-
-function itemValue(node: DomNode): string {
-  const attribs = node.attribs ?? {};
-  return clean(metaValue(node.name, attribs) ?? (node.name === 'meta' ? '' : textOf(node)));
-}
-
-/** The names of the page's microdata authors (an item's `name`, else the element's text). */
-export function microdataAuthor(nodes: readonly DomNode[]): string | undefined {
-  const names: string[] = [];
-  for (const node of nodes) {
-    // An author nested in another author item (its name, its affiliation) is not a second author.
-    if (hasAncestor(node, (ancestor) => nodes.includes(ancestor))) continue;
-    const named = 'itemscope' in (node.attribs ?? {}) ? itemProperty(node, 'name') : node;
-    const value = named === undefined ? '' : stripByline(itemValue(named));
-    if (isName(value) && value.length <= MAX_BYLINE_CHARS) names.push(value);
-  }
-  return names.length > 0 ? joinNames(names) : undefined;
-}
-
-/** The name of the page's microdata publisher (an item's `name`, else the element's text). */
-export function microdataName(nodes: readonly DomNode[]): string | undefined {
-  for (const node of nodes) {
-    const named = 'itemscope' in (node.attribs ?? {}) ? itemProperty(node, 'name') : node;
-    const value = named === undefined ? '' : itemValue(named);
-    if (value !== '' && !isUrl(value) && value.length <= MAX_METADATA_FIELD_CHARS) return value;
-  }
-  return undefined;
 }
 
 /** The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped. */

@@ -6,14 +6,13 @@ import { readJsonLd } from './metadata-json-ld.js';
 import {
   collect,
   type DomNode,
-  microdataAuthor,
-  microdataName,
   ROLE_AFTER_NAMES,
   statedPublishDate,
   stripByline,
   textOf,
   visibleByline,
 } from './metadata-markup.js';
+import { microdataAuthor, microdataName } from './metadata-microdata.js';
 import {
   clean,
   cleanMetadataText,
