@@ -251,6 +251,8 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
       nobody.add(node);
       continue;
     }
+    // An author box's heading: the names come after it, in the box's parts.
+    if (AUTHOR_BOX_HEADING.test(line)) continue;
     // Each name of several words that an element of its own holds ("<a>Jane Doe</a> Staff Writer").
     const ownNames = pieces
       .map((piece) => clean(piece).replace(BYLINE_LEAD, ''))
@@ -315,6 +317,13 @@ const MEETING = '\ue000';
 /** A line that only labels the names on the next one: "By", "Author:", "著者", "作者：". */
 const LABEL_ONLY =
   /^(?:(?:(?:written|posted)\s+)?by|authors?|writers?|autor(?:in)?|auteur|von|par|por|著者|作者|筆者|文)\s*[:：]?$/i;
+
+/**
+ * The heading of a box about the writer ("About the author", "Author bio", "Über den Autor",
+ * "À propos de l'auteur", "Sobre el autor"), which heads the names rather than being one.
+ */
+const AUTHOR_BOX_HEADING =
+  /^(?:(?:about|meet)\s+(?:the\s+)?(?:authors?|writers?|contributors?)|authors?\s+(?:bio(?:graphy)?|info(?:rmation)?|details|profile)|über\s+(?:den|die)\s+autor(?:in|en)?|à\s+propos\s+de\s+l['’]auteur|sobre\s+(?:el|la|o|a)\s+autor(?:a)?|over\s+de\s+auteur)\s*[:：]?$/i;
 
 /** A line that is an avatar's initials ("JD") before the names. */
 const INITIALS = /^\p{Lu}{1,3}$/u;

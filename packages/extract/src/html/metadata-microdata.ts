@@ -24,17 +24,54 @@ function itemValue(node: DomNode): string {
   return clean(metaValue(node.name, attribs) ?? (node.name === 'meta' ? '' : textOf(node)));
 }
 
-/** The names of the page's microdata authors (an item's `name`, else the element's text). */
-export function microdataAuthor(nodes: readonly DomNode[]): string | undefined {
-  const names: string[] = [];
+/** Item types of a thread's posts: the first one's writer started the thread. */
+const THREAD_POST_TYPE = /\b(?:DiscussionForumPosting|SocialMediaPosting|Question|Answer|Comment)\b/;
+
+/**
+ * The names of the page's microdata authors (an item's `name`, else the element's text). Co-authors
+ * of one writing are properties of the same item. A page whose items have writers of their own
+ * names one item's: the item that holds the page's headline (`headlines`, its `<h1>`s) when one alone
+ * does, else the first item when it is a thread's post (the thread's starter). Otherwise the items
+ * are writings the page lists (a stream of stories beside the one shown, a list of books), and none
+ * of their writers wrote the page.
+ */
+export function microdataAuthor(
+  nodes: readonly DomNode[],
+  headlines: readonly DomNode[],
+): string | undefined {
+  // Each item's names, in document order.
+  const items = new Map<DomNode | null, string[]>();
   for (const node of nodes) {
     // An author nested in another author item (its name, its affiliation) is not a second author.
     if (hasAncestor(node, (ancestor) => nodes.includes(ancestor))) continue;
     const named = 'itemscope' in (node.attribs ?? {}) ? itemProperty(node, 'name') : node;
     const value = named === undefined ? '' : stripByline(itemValue(named));
-    if (isName(value) && value.length <= MAX_BYLINE_CHARS) names.push(value);
+    if (!isName(value) || value.length > MAX_BYLINE_CHARS) continue;
+    const item = itemOf(node);
+    items.set(item, [...(items.get(item) ?? []), value]);
   }
-  return names.length > 0 ? joinNames(names) : undefined;
+  const [first] = items.keys();
+  if (first === undefined) return undefined;
+  if (items.size === 1) return joinNames(items.get(first) ?? []);
+  const headed = [...items.keys()].filter(
+    (item) =>
+      item !== null && headlines.some((headline) => hasAncestor(headline, (ancestor) => ancestor === item)),
+  );
+  const item =
+    headed.length === 1
+      ? headed[0]
+      : THREAD_POST_TYPE.test(first?.attribs?.itemtype ?? '')
+        ? first
+        : undefined;
+  return item === undefined ? undefined : joinNames(items.get(item) ?? []);
+}
+
+/** The item an element is a property of: its nearest ancestor with `itemscope`, null when none. */
+function itemOf(node: DomNode): DomNode | null {
+  for (let parent = node.parent; parent !== null && parent !== undefined; parent = parent.parent) {
+    if (parent.type === 'tag' && 'itemscope' in (parent.attribs ?? {})) return parent;
+  }
+  return null;
 }
 
 /** The name of the page's microdata publisher (an item's `name`, else the element's text). */

@@ -224,6 +224,28 @@ describe('readPageMetadata: microdata', () => {
   });
 });
 
+describe('readPageMetadata: microdata of several writings', () => {
+  const item = (headline: string, author: string) =>
+    `<li itemscope itemtype="https://schema.org/Article"><span itemprop="headline">${headline}</span> <span itemprop="author">${author}</span></li>`;
+
+  it("names the writer of the page's writing, not the writers of the others it lists as items", async () => {
+    // A stream of other stories before the story, each an item with its writer; the story's item
+    // holds the page's headline.
+    const stream = `<aside><ul>${item('Bridge repairs', 'Lena Brandt')}${item('Oyster season', 'Samir Haddad')}</ul></aside>`;
+    const story = `<article itemscope itemtype="https://schema.org/NewsArticle"><h1 itemprop="headline">Night market moves</h1><p>By <span itemprop="author">Marco Bellini</span></p><p>Text.</p></article>`;
+    expect((await readPageMetadata(page('', stream + story))).author).toBe('Marco Bellini');
+    // A thread's posts: the first post's writer started it.
+    const post = (type: string, author: string) =>
+      `<div itemscope itemtype="https://schema.org/${type}"><p>Text.</p><span itemprop="author">${author}</span></div>`;
+    const thread = post('Question', 'Rita Gomes') + post('Answer', 'Omar Said') + post('Answer', 'Lee Chan');
+    expect((await readPageMetadata(page('', `<h1>Fan noise</h1>${thread}`))).author).toBe('Rita Gomes');
+    // A list of writings, none of which holds the page's headline, names nobody: neither the first
+    // writing's writer nor all of them.
+    const list = `<h1>Best books of the year</h1><ul>${item('The Hunger Games', 'Suzanne Collins')}${item('Emma', 'Jane Austen')}</ul>`;
+    expect((await readPageMetadata(page('', list))).author).toBeUndefined();
+  });
+});
+
 describe('readPageMetadata: language', () => {
   it('takes <html lang> over a content-language meta, and the meta when lang is missing', async () => {
     const both = page('<meta http-equiv="Content-Language" content="de-AT">', '<p>x</p>', ' lang="en_us"');
@@ -311,6 +333,22 @@ describe('readPageMetadata: visible byline', () => {
       '<div class="authors"><span class="u-visually-hidden">capital</span> <span>von</span> <span>Jemima Kelly</span></div><p>Text.</p>',
     );
     expect((await readPageMetadata(html)).author).toBe('Jemima Kelly');
+  });
+
+  it("reads the names in a box about the writer, not the box's heading", async () => {
+    for (const heading of [
+      'About the Author',
+      'About the authors:',
+      'Author bio',
+      'Über den Autor',
+      "À propos de l'auteur",
+    ]) {
+      const html = page(
+        '',
+        `<p>Text.</p><div class="blog-post-author panel"><h3>${heading}</h3><div class="media-body"><a href="/u/pl" class="blog-post-author-name">Patrick Linton</a></div><p>Patrick writes about remote teams.</p></div>`,
+      );
+      expect((await readPageMetadata(html)).author, heading).toBe('Patrick Linton');
+    }
   });
 
   it('passes over a text too long to be a byline', async () => {

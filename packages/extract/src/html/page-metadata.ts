@@ -200,7 +200,7 @@ function readMetadata(document: DomNode): PageStatement {
     metaAuthor(found.meta) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () =>
-    microdataAuthor(found.itemAuthors) ??
+    microdataAuthor(found.itemAuthors, found.headlines) ??
     (shallow ? visibleByline(found.bylines) : undefined) ??
     visible().author ??
     labelledAuthor(found.meta);
