@@ -51,6 +51,7 @@ const GOLDEN_PAGES = new Set([
   'services-webforms',
   'signup-form-note',
   'site-in-title',
+  'story-beside-stream',
   'story-in-grid',
   'undeclared-story',
   'uppercase-markup',
@@ -228,6 +229,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'wrapped-story',
     description:
       "Wine column written straight into the page's wrapper, beside the site's menu, subscription prompts and videos",
+  },
+  {
+    name: 'story-beside-stream',
+    description:
+      'News story beside a sidebar of other stories, each a microdata item with its own writer, before it in the page',
   },
   {
     name: 'wire-byline',

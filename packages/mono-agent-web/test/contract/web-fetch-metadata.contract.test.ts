@@ -200,6 +200,25 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Jemima Kelly' });
   });
 
+  it('names the poster who started a thread, and the writer of a story beside a stream of others, not every writer the page names (runtime and built CLI)', async () => {
+    // "the byline's names": the page's writer, not the writers of the posts and stories it also shows.
+    const post = (type: string, author: string, text: string) =>
+      `<div itemscope itemtype="https://schema.org/${type}"><span itemprop="author">${author}</span><p>${text}</p></div>`;
+    fixture.web.scenario('/thread', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Laptop fan runs at full speed</title></head><body><main><h1>Laptop fan runs at full speed</h1>${post('DiscussionForumPosting', 'Rita Gomes', 'Since the last update the fan of my laptop runs at full speed even when the machine is idle, and the battery is empty within two hours.')}${post('Comment', 'Omar Said', 'Check the fan curve in the firmware settings: the update resets it to the most aggressive profile on some models.')}${post('Comment', 'Lee Chan', 'Same here after the update. Resetting the fan curve fixed it for me, and the battery lasts a full day again.')}</main></body></html>`,
+    });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/thread') });
+    expect(framed(result.text)).toContain('\nAuthor: Rita Gomes\n');
+    expect((result.data as OkData).document).toMatchObject({ author: 'Rita Gomes' });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/pages/story-beside-stream'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Marco Bellini' });
+  });
+
   it("titles a page with its headline, without the site's name its <title> adds, which the Site line gives (runtime and built CLI)", async () => {
     // The golden page `site-in-title`: 見出し：新聞名, the paper's name also in og:site_name.
     const headline = '港の東水路、11月からしゅんせつ　フェリー座礁受け';
