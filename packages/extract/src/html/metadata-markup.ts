@@ -22,8 +22,12 @@ const BYLINE_LEAD =
 export const ROLE_AFTER_NAMES =
   /,\s*[^,]*\b(?:(?:co-?)?founder|ceo|coo|cto|cfo|editor|writer|journalist|reporter|correspondent|columnist|contributor|staff|expert|manager|director|president|vp|analyst|scientist|engineer|professor|fellow|researcher|specialist|consultant|strategist|officer|chief|producer|photographer)s?\b.*$/i;
 
-/** An "Author:" label before the names. */
-const AUTHOR_LABEL = /^(?:(?:authors?|writers?|autor(?:in)?|auteur)\s*[:：]|(?:著者|作者|筆者)\s*[:：]?)\s*/i;
+/**
+ * An "Author:" label before the names, or a credit for the words ("Text:", "Texto:", "Tekst:",
+ * "Текст:", "Автор:") as German, Spanish, Dutch, Polish and Russian bylines give it.
+ */
+const AUTHOR_LABEL =
+  /^(?:(?:authors?|writers?|autor(?:in)?|auteur|text|texto|tekst|текст|автор)\s*[:：]|(?:著者|作者|筆者)\s*[:：]?)\s*/i;
 
 /** Minimal view of htmlparser2's nodes (domhandler), the fields this module reads. */
 export interface DomNode {

@@ -351,6 +351,20 @@ describe('readPageMetadata: visible byline', () => {
     }
   });
 
+  it('reads the names after a credit for the words ("Text:", "Texto:", "Текст:")', async () => {
+    const bylines = {
+      '<p class="byline">Text: Max Muster</p>': 'Max Muster',
+      '<p class="byline">Texto: Ana Lima</p>': 'Ana Lima',
+      '<span itemprop="author">Текст: Венера Ерофеева</span>': 'Венера Ерофеева',
+      '<p class="byline">Автор: Иван Петров</p>': 'Иван Петров',
+      // No label without its colon.
+      '<p class="byline">Textor Lund</p>': 'Textor Lund',
+    };
+    for (const [byline, author] of Object.entries(bylines)) {
+      expect((await readPageMetadata(page('', `${byline}<p>Text.</p>`))).author, byline).toBe(author);
+    }
+  });
+
   it('passes over a text too long to be a byline', async () => {
     const html = page('', `<div class="byline">${'word '.repeat(40)}</div>`);
     expect((await readPageMetadata(html)).author).toBeUndefined();
