@@ -48,7 +48,9 @@ export function microdataAuthor(
     const value = named === undefined ? '' : stripByline(itemValue(named));
     if (!isName(value) || value.length > MAX_BYLINE_CHARS) continue;
     const item = itemOf(node);
-    items.set(item, [...(items.get(item) ?? []), value]);
+    const names = items.get(item);
+    if (names === undefined) items.set(item, [value]);
+    else names.push(value);
   }
   const [first] = items.keys();
   if (first === undefined) return undefined;

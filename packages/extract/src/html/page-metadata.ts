@@ -141,8 +141,8 @@ async function readPageStatement(html: string): Promise<PageStatement> {
 
 /**
  * {@link readPageMetadata} on a page already parsed into a linkedom document, with the titles the
- * page gives for sharing: read from the document as parsed (before any stage changes it), without parsing `html`
- * again; from `html` when the document is of another DOM.
+ * page gives for sharing: read from the document as parsed (before any stage changes it), without
+ * parsing `html` again; from `html` when the document is of another DOM.
  */
 export async function readDocumentMetadata(document: object, html: string): Promise<PageStatement> {
   const tree = metadataTree(document);
@@ -183,10 +183,12 @@ function readMetadata(document: DomNode): PageStatement {
     return dateline;
   };
 
+  // The titles the page gives for sharing. Its `<h1>`s are not among them (a documentation page's
+  // is often its book's or its site's name), but the site's name is told apart from them all.
+  const shared = [...(found.meta.get('og:title') ?? []), ...(found.meta.get('twitter:title') ?? [])];
   const headlines = [
     ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
-    ...(found.meta.get('og:title') ?? []),
-    ...(found.meta.get('twitter:title') ?? []),
+    ...shared,
   ];
   const siteName =
     ld.siteName ??
@@ -243,8 +245,6 @@ function readMetadata(document: DomNode): PageStatement {
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
-  // An `<h1>` is no such title: a documentation page's is often its book's or its site's name.
-  const shared = [...(found.meta.get('og:title') ?? []), ...(found.meta.get('twitter:title') ?? [])];
   return { metadata, sharedTitles: shared.map(clean) };
 }
 

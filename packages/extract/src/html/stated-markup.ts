@@ -64,32 +64,27 @@ export function statedMarkup(): StatedMarkup {
   let foreignDepth = 0;
   // The element whose text is being gathered, and the name that closes it.
   let gathering: { node: DomNode; closes: string; limit: number; length: number } | undefined;
-  const add = (node: DomNode) => {
+  // Keeps an element, under the root.
+  const add = (type: 'tag' | 'script', name: string, attribs: Record<string, string>): DomNode => {
+    const node: DomNode = { type, name, attribs, children: [], parent: root };
     children.push(node);
     elements++;
     return node;
   };
-  const withText = (type: string, name: string, attribs: Record<string, string>): DomNode => ({
-    type,
-    name,
-    attribs,
-    children: [],
-    parent: root,
-  });
   // The element whose text is gathered from here on: a title, a headline or a JSON-LD script.
   const gatherable = (name: string, attributes: Readonly<Record<string, string>>): DomNode | undefined => {
     if (name === 'title' && !sawTitle && foreignDepth === 0) {
       sawTitle = true;
-      return add(withText('tag', name, {}));
+      return add('tag', name, {});
     }
     if (name === 'h1' && headlines < MAX_STATED_HEADLINES) {
       headlines++;
-      return add(withText('tag', name, {}));
+      return add('tag', name, {});
     }
     const jsonLd =
       name === 'script' && (attributes.type ?? '').trim().toLowerCase() === 'application/ld+json';
     if (jsonLd && jsonLdChars < MAX_STATED_JSON_LD_CHARS) {
-      return add(withText('script', name, { type: 'application/ld+json' }));
+      return add('script', name, { type: 'application/ld+json' });
     }
     return undefined;
   };
@@ -98,10 +93,10 @@ export function statedMarkup(): StatedMarkup {
       if (FOREIGN.has(name)) foreignDepth++;
       if (elements >= MAX_STATED_ELEMENTS) return;
       if (name === 'html') {
-        if (!sawHtml) add({ type: 'tag', name, attribs: { ...attributes }, children: [], parent: root });
+        if (!sawHtml) add('tag', name, { ...attributes });
         sawHtml = true;
       } else if (name === 'meta' || (name === 'time' && isStatedTime(attributes))) {
-        add({ type: 'tag', name, attribs: { ...attributes }, children: [], parent: root });
+        add('tag', name, { ...attributes });
       } else if (gathering === undefined) {
         // One element's text is gathered at a time: what opens inside it adds to its text.
         const node = gatherable(name, attributes);
