@@ -232,8 +232,14 @@ export function hasAncestor(node: DomNode, test: (ancestor: DomNode) => boolean)
   return false;
 }
 
-/** The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped. */
-export function visibleByline(nodes: readonly DomNode[]): string | undefined {
+/**
+ * The first visible byline that reads as one (see {@link BYLINE_NAME}), its lead word dropped; a
+ * byline `listed` says is another writing's (an entry's of a list) is passed over.
+ */
+export function visibleByline(
+  nodes: readonly DomNode[],
+  listed: (node: DomNode) => boolean = () => false,
+): string | undefined {
   // A byline that names nobody (only a date, a label or a phrase) names nobody in its parts either
   // (its category link, its date's element).
   const nobody = new Set<DomNode>();
@@ -273,7 +279,7 @@ export function visibleByline(nodes: readonly DomNode[]): string | undefined {
       dayOfMonthPattern().test(names) ||
       isPhrase(names);
     if (nameless) nobody.add(node);
-    else if (isName(names) && !/[!?]$/.test(names)) return withoutInitials(names);
+    else if (isName(names) && !/[!?]$/.test(names) && !listed(node)) return withoutInitials(names);
   }
   return undefined;
 }

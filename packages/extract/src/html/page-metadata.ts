@@ -2,6 +2,7 @@ import { MAX_HTML_DEPTH } from '../html-bounds.js';
 import { loadHtmlparser2 } from '../lazy-modules.js';
 import { datelineDate, MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
+import { listedBylines } from './metadata-entries.js';
 import { readJsonLd } from './metadata-json-ld.js';
 import {
   collect,
@@ -203,7 +204,9 @@ function readMetadata(document: DomNode): PageStatement {
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () =>
     microdataAuthor(found.itemAuthors, found.headlines) ??
-    (shallow ? visibleByline(found.bylines) : undefined) ??
+    (shallow
+      ? visibleByline(found.bylines, listedBylines(found.bylines, [found.title ?? '', ...shared]))
+      : undefined) ??
     visible().author ??
     labelledAuthor(found.meta);
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
