@@ -47,6 +47,7 @@ const GOLDEN_PAGES = new Set([
   'repository-readme',
   'saved-mathjax-post',
   'saved-story',
+  'section-front',
   'service-faq',
   'services-webforms',
   'signup-form-note',
@@ -234,6 +235,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'story-beside-stream',
     description:
       'News story beside a sidebar of other stories, each a microdata item with its own writer, before it in the page',
+  },
+  {
+    name: 'section-front',
+    description:
+      "A newspaper's science section: a list of teasers, each with its linked headline and its writer's byline",
   },
   {
     name: 'wire-byline',
