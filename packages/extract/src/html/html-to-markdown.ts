@@ -2,6 +2,7 @@ import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from '../lazy-modules.js';
 import { addCalloutRule } from './callouts.js';
 import { addFootnoteRules } from './footnote-marks.js';
+import { type HeadingLinks, relinkHeadings } from './heading-links.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { addMathRule } from './mathml-latex.js';
 import { addRaisedTextRule } from './raised-text.js';
@@ -80,15 +81,21 @@ function inlineLinkText(content: string): string {
  * becomes `![its alt text]`, without its URL (which tells a reader nothing and costs many tokens),
  * each distinct text once, and not when it is a file name or repeats the figure's caption. Data tables become
  * pipe tables; layout tables, whose cells hold blocks, become their blocks. Code blocks keep their
- * language.
+ * language. A heading without a link whose text `headingLinks` notes gets its link back (see
+ * `heading-links.ts`).
  */
-export async function htmlToMarkdown(html: string, baseUrl: string): Promise<string> {
+export async function htmlToMarkdown(
+  html: string,
+  baseUrl: string,
+  headingLinks?: HeadingLinks,
+): Promise<string> {
   const [service, { parseHTML }] = await Promise.all([serviceFor(baseUrl), loadLinkedom()]);
   // Parsed by linkedom, the one DOM of the package, into one wrapper element (what Turndown itself
   // does with a string), so Turndown never needs a DOM of its own.
   const { document } = parseHTML(`<!doctype html><html><body><${ROOT}>${html}</${ROOT}></body></html>`);
   const root = document.querySelector(ROOT);
   if (root !== null) boundWhitespace(root);
+  if (root !== null && headingLinks !== undefined) relinkHeadings(root, headingLinks);
   return tidyMarkdown(root === null ? '' : service.turndown(root as unknown as TurndownService.Node));
 }
 

@@ -1,6 +1,7 @@
 import { failureReason } from '../failure-reason.js';
 import { loadDefuddle, loadReadability } from '../lazy-modules.js';
 import type { ArticleCandidate } from './choose-article.js';
+import { headingLinks } from './heading-links.js';
 import { shieldHeadlineBlocks } from './headline-blocks.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { setAsideUnreadableJsonLd } from './json-ld.js';
@@ -52,9 +53,11 @@ export async function runDefuddle(
   const restoreJsonLd = setAsideUnreadableJsonLd(source);
   const restoreBlocks = shieldHeadlineBlocks(source);
   try {
+    // Defuddle writes headings as text: the links of linked headings are noted first.
+    const links = headingLinks(source, page);
     const { Defuddle } = await loadDefuddle();
     const result = await Defuddle(source, page.url, { markdown: false, useAsync: false, ...options });
-    const markdown = await htmlToMarkdown(result.content ?? '', page.baseUrl);
+    const markdown = await htmlToMarkdown(result.content ?? '', page.baseUrl, links);
     return { article: { markdown, text: markdownToText(markdown), title: result.title || undefined } };
   } catch (error) {
     return { article: undefined, error: failureReason(error) };
