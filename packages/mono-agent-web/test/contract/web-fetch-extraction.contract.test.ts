@@ -177,6 +177,23 @@ describe('4. links, 6. the output cap and the untrusted frame', () => {
     expect(content).not.toContain('javascript:');
   });
 
+  it("keeps the link of each entry's title on a list of writings, absolute (runtime and built CLI)", async () => {
+    // "Relative links become safe absolute HTTP(S) links": a section front's teasers are headings
+    // that link to their stories (the golden page `section-front`), and a reader opens an entry by
+    // its link.
+    const url = fixture.web.url('/pages/section-front');
+    const title = 'A comet last seen in 1952 is back, and it is brighter than predicted';
+    const result = await fetchData({ url });
+    expect((result.data as Ok).slice.content).toContain(
+      `## [${title}](${fixture.web.url('/science/comet-returns')})`,
+    );
+    const run = await runBuiltCli(['fetch', url], { home: fixture.home, env: LOCALHOST_ENV });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(run.stdout).toContain(
+      `[Why the harbour's tide gauge has been reading high since March](${fixture.web.url('/science/tide-gauge')})`,
+    );
+  });
+
   it('wraps the content in the untrusted frame with the slice outside it, capped at 50000 characters by default', async () => {
     fixture.web.scenario('/many', {
       headers: { 'content-type': 'text/plain' },
