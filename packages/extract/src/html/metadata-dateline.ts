@@ -1,6 +1,7 @@
 import { HEADINGS, PARAGRAPH_BLOCKS } from './element-names.js';
+import { linkedNames } from './metadata-byline.js';
 import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
-import { type DomNode, linkedNames, textOf } from './metadata-markup.js';
+import { type DomNode, textOf } from './metadata-markup.js';
 import { clean, isNameWord, withoutControls } from './metadata-text.js';
 
 /**

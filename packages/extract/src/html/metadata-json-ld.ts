@@ -1,5 +1,5 @@
+import { ROLE_AFTER_NAMES, stripByline } from './metadata-byline.js';
 import { toIsoDate } from './metadata-dates.js';
-import { ROLE_AFTER_NAMES, stripByline } from './metadata-markup.js';
 import { clean, isName, isUrl, joinNames, languageTag } from './metadata-text.js';
 
 /** The most JSON-LD nodes looked at: a page's data may be a whole catalogue. */

@@ -1,4 +1,5 @@
-import { type DomNode, hasAncestor, metaValue, stripByline, textOf } from './metadata-markup.js';
+import { stripByline } from './metadata-byline.js';
+import { type DomNode, hasAncestor, metaValue, textOf } from './metadata-markup.js';
 import {
   clean,
   isName,

@@ -1,18 +1,11 @@
 import { MAX_HTML_DEPTH } from '../html-bounds.js';
 import { loadHtmlparser2 } from '../lazy-modules.js';
+import { ROLE_AFTER_NAMES, stripByline, visibleByline } from './metadata-byline.js';
 import { datelineDate, MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
 import { listedBylines } from './metadata-entries.js';
 import { readJsonLd } from './metadata-json-ld.js';
-import {
-  collect,
-  type DomNode,
-  ROLE_AFTER_NAMES,
-  statedPublishDate,
-  stripByline,
-  textOf,
-  visibleByline,
-} from './metadata-markup.js';
+import { collect, type DomNode, statedPublishDate, textOf } from './metadata-markup.js';
 import { microdataAuthor, microdataName } from './metadata-microdata.js';
 import {
   clean,
