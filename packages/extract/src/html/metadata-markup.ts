@@ -42,7 +42,10 @@ export interface Collected {
   depth: number;
 }
 
-/** One walk over the page collecting every source the fields are read from. */
+/**
+ * One walk over the page collecting every source the fields are read from. Under each name, the
+ * `<meta>` tags' values are in document order, those of `<meta itemprop>` tags after the others.
+ */
 export function collect(document: DomNode): Collected {
   const found: Collected = {
     meta: new Map(),
@@ -58,13 +61,14 @@ export function collect(document: DomNode): Collected {
     title: undefined,
     depth: 0,
   };
+  const itemMeta = new Map<string, string[]>();
   const pending: DomNode[] = [document];
   const depths: number[] = [0];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     const depth = depths.pop() ?? 0;
     const element = node.type === 'tag' || node.type === 'script' || node.type === 'style';
     if (element && depth > found.depth) found.depth = depth;
-    if (element && !readElement(node, found)) continue;
+    if (element && !readElement(node, found, itemMeta)) continue;
     const children = node.children ?? [];
     // Pushed in reverse so that nodes come off the stack in document order.
     for (let index = children.length - 1; index >= 0; index--) {
@@ -72,20 +76,22 @@ export function collect(document: DomNode): Collected {
       depths.push(depth + 1);
     }
   }
+  appendItemMeta(found.meta, itemMeta);
   return found;
 }
 
 /**
  * Records what one element gives the fields; false when its content is not walked (a script's or a
  * style's text, a template's or noscript's markup is no part of the page's visible metadata).
+ * `<meta itemprop>` values go to `itemMeta`.
  */
-function readElement(node: DomNode, found: Collected): boolean {
+function readElement(node: DomNode, found: Collected, itemMeta: Map<string, string[]>): boolean {
   const name = node.name ?? '';
   const attribs = node.attribs ?? {};
   if (name === 'html' && found.htmlLang === undefined && attribs.lang !== undefined) {
     found.htmlLang = attribs.lang;
   }
-  if (name === 'meta') readMeta(metaValue(name, attribs), attribs, found.meta);
+  if (name === 'meta') readMeta(metaValue(name, attribs), attribs, found.meta, itemMeta);
   if (name === 'script') {
     if ((attribs.type ?? '').trim().toLowerCase() === 'application/ld+json')
       found.jsonLd.push(textOf(node, true));
@@ -155,21 +161,40 @@ export function metaValue(name: string | undefined, attribs: Record<string, stri
   return attribs.content ?? (name === 'meta' || name === 'data' ? attribs.value : undefined);
 }
 
+/**
+ * Records a `<meta>` tag's value under each name it gives: its `property`, `name` and `http-equiv`
+ * in `meta`, its `itemprop` in `items` (see {@link collect}).
+ */
 function readMeta(
   content: string | undefined,
   attribs: Record<string, string>,
   meta: Map<string, string[]>,
+  items: Map<string, string[]>,
 ): void {
   if (content === undefined) return;
-  for (const key of [attribs.property, attribs.name, attribs['http-equiv'], attribs.itemprop]) {
+  for (const [key, into] of [
+    [attribs.property, meta],
+    [attribs.name, meta],
+    [attribs['http-equiv'], meta],
+    [attribs.itemprop, items],
+  ] as const) {
     if (key === undefined) continue;
     for (const part of key.toLowerCase().trim().split(/\s+/)) {
       if (part === '') continue;
-      const values = meta.get(part) ?? [];
+      const values = into.get(part) ?? [];
       values.push(content);
-      meta.set(part, values);
+      into.set(part, values);
     }
   }
+}
+
+/**
+ * The values of `<meta itemprop>` tags, each after the values the page's own tags give under the same
+ * name: an item's `description` or `author` describes the item (a product of a list, a shortened
+ * copy of the page's summary), the `<meta name>` and `property` tags the page.
+ */
+function appendItemMeta(meta: Map<string, string[]>, items: ReadonlyMap<string, string[]>): void {
+  for (const [key, values] of items) meta.set(key, [...(meta.get(key) ?? []), ...values]);
 }
 
 /** Elements that are never a byline, whatever their class. */

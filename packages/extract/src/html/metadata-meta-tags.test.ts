@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readPageMetadata } from './page-metadata.js';
+
+const page = (head: string, body = '<p>Text.</p>') =>
+  `<!doctype html><html><head><title>T</title>${head}</head><body>${body}</body></html>`;
+
+describe("readPageMetadata: the page's <meta> tags before an item's <meta itemprop>", () => {
+  it("reads the page's description, not a shortened copy an item states before it", async () => {
+    const summary =
+      'Four weeks before the conference, a look at its speakers, its sessions and its new venue.';
+    const html = page(
+      `<meta itemprop="description" content="${summary.slice(0, 40)}"><meta name="description" content="${summary}">`,
+    );
+    expect((await readPageMetadata(html)).description).toBe(summary);
+  });
+
+  it("reads the page's author, not the writer of an item it lists", async () => {
+    const html = page(
+      '<meta name="author" content="Dana Whitlock">',
+      '<div itemscope itemtype="https://schema.org/Book"><meta itemprop="author" content="Jane Austen"><p>Emma.</p></div>',
+    );
+    // The item's <meta> comes first in the markup that is read, yet the page's own tag names the page.
+    const first = page(
+      '<meta itemprop="author" content="Jane Austen"><meta name="author" content="Dana Whitlock">',
+    );
+    expect((await readPageMetadata(html)).author).toBe('Dana Whitlock');
+    expect((await readPageMetadata(first)).author).toBe('Dana Whitlock');
+  });
+
+  it('still reads a <meta itemprop> when no other tag states the field', async () => {
+    const html = page('<meta itemprop="description" content="What the item says of the page.">');
+    expect((await readPageMetadata(html)).description).toBe('What the item says of the page.');
+  });
+});
