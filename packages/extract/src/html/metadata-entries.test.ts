@@ -69,3 +69,26 @@ describe("readPageMetadata: the bylines of a page's entries", () => {
     );
   });
 });
+
+describe("readPageMetadata: the dates of a page's entries", () => {
+  const dated = (headline: string, datetime: string) =>
+    `<article class="teaser"><h2><a href="/${datetime}">${headline}</a></h2><time pubdate datetime="${datetime}">${datetime}</time><p>A standfirst.</p></article>`;
+
+  it("dates no page by its first entry's date on a blog's index", async () => {
+    const index = `<h1>News</h1>${dated('Comet returns', '2025-11-28')}${dated('Oyster season', '2025-11-27')}`;
+    expect((await readPageMetadata(page('News | The Daily', index))).published).toBeUndefined();
+  });
+
+  it("dates no page by its first item's microdata date on a list of posts", async () => {
+    const item = (headline: string, date: string) =>
+      `<article itemscope itemtype="https://schema.org/BlogPosting"><h2><a href="/p">${headline}</a></h2><meta itemprop="datePublished" content="${date}"></article>`;
+    const list = `<h1>Blog</h1>${item('Comet returns', '2026-03-06')}${item('Oyster season', '2026-03-02')}`;
+    expect((await readPageMetadata(page('Blog', list))).published).toBeUndefined();
+  });
+
+  it("reads a story's date before a list of dated teasers", async () => {
+    const story = `<main><h1>Night market moves</h1><time pubdate datetime="2024-05-01">May 1</time><p>Text.</p></main>`;
+    const rail = `<aside>${dated('Comet returns', '2025-11-28')}${dated('Oyster season', '2025-11-27')}</aside>`;
+    expect((await readPageMetadata(page('Night market moves', rail + story))).published).toBe('2024-05-01');
+  });
+});

@@ -28,10 +28,12 @@ export interface Collected {
   jsonLd: string[];
   htmlLang: string | undefined;
   itemAuthors: DomNode[];
-  itemDates: string[];
+  /** Elements whose `itemprop` is `datePublished` (see {@link itemDateValue}). */
+  itemDates: DomNode[];
   itemPublishers: DomNode[];
   bylines: DomNode[];
-  publishTimes: string[];
+  /** `<time datetime>` elements marked as a publication's (see {@link isPublishTime}). */
+  publishTimes: DomNode[];
   /** Elements other than `<time>` whose class names a publication date (`pubdate`, hAtom's `published`). */
   publishElements: DomNode[];
   /** The page's `<h1>` elements, in document order. */
@@ -103,7 +105,7 @@ function readElement(node: DomNode, found: Collected, itemMeta: Map<string, stri
   if (name === 'h1') found.headlines.push(node);
   readItemProperties(node, attribs, found);
   if (name === 'time' && attribs.datetime !== undefined && isPublishTime(attribs)) {
-    found.publishTimes.push(attribs.datetime);
+    found.publishTimes.push(node);
   } else if (name !== 'time' && attribs.class !== undefined && PUBLISH_CLASS.test(attribs.class)) {
     found.publishElements.push(node);
   }
@@ -116,10 +118,14 @@ function readItemProperties(node: DomNode, attribs: Record<string, string>, foun
   if (attribs.itemprop === undefined) return;
   const itemprop = attribs.itemprop.toLowerCase().split(/\s+/);
   if (itemprop.includes('author') || itemprop.includes('creator')) found.itemAuthors.push(node);
-  if (itemprop.includes('datepublished')) {
-    found.itemDates.push(metaValue(node.name, attribs) ?? attribs.datetime ?? textOf(node));
-  }
+  if (itemprop.includes('datepublished')) found.itemDates.push(node);
   if (itemprop.includes('publisher')) found.itemPublishers.push(node);
+}
+
+/** The date a microdata `datePublished` element states: its value, its `datetime`, else its text. */
+export function itemDateValue(node: DomNode): string {
+  const attribs = node.attribs ?? {};
+  return metaValue(node.name, attribs) ?? attribs.datetime ?? textOf(node);
 }
 
 /** A class that names a publication date: `pubdate`, `pub-date`, `publish-date`, hAtom's `published`. */
@@ -163,7 +169,7 @@ export function metaValue(name: string | undefined, attribs: Record<string, stri
 
 /**
  * Records a `<meta>` tag's value under each name it gives: its `property`, `name` and `http-equiv`
- * in `meta`, its `itemprop` in `items` (see {@link collect}).
+ * in `meta`, its `itemprop` in `items` (see {@link collect}) except `datePublished`.
  */
 function readMeta(
   content: string | undefined,
@@ -180,7 +186,9 @@ function readMeta(
   ] as const) {
     if (key === undefined) continue;
     for (const part of key.toLowerCase().trim().split(/\s+/)) {
-      if (part === '') continue;
+      // A microdata publication date is read with the page's other microdata dates (`itemDates`),
+      // where an entry's of a list of writings is told from the page's.
+      if (part === '' || (into === items && part === 'datepublished')) continue;
       const values = into.get(part) ?? [];
       values.push(content);
       into.set(part, values);

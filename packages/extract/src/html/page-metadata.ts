@@ -3,9 +3,16 @@ import { loadHtmlparser2 } from '../lazy-modules.js';
 import { ROLE_AFTER_NAMES, stripByline, visibleByline } from './metadata-byline.js';
 import { datelineDate, MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
-import { listedBylines } from './metadata-entries.js';
+import { listedEntries } from './metadata-entries.js';
 import { readJsonLd } from './metadata-json-ld.js';
-import { collect, type DomNode, statedPublishDate, textOf } from './metadata-markup.js';
+import {
+  type Collected,
+  collect,
+  type DomNode,
+  itemDateValue,
+  statedPublishDate,
+  textOf,
+} from './metadata-markup.js';
 import { microdataAuthor, microdataName } from './metadata-microdata.js';
 import {
   clean,
@@ -151,6 +158,24 @@ export function readStatedMetadata(stated: DomNode): PageStatement {
   return readMetadata(stated);
 }
 
+/**
+ * The first publication date the page's elements state (microdata `datePublished`, then a `<time>`
+ * marked as the publication's), but not an entry's of a list of writings (see `listedEntries`): a
+ * blog's index dates each post it lists.
+ */
+function elementDate(found: Collected, titles: readonly string[]): string | undefined {
+  const listed = listedEntries([...found.itemDates, ...found.publishTimes], titles);
+  for (const node of found.itemDates) {
+    const date = listed(node) ? undefined : toIsoDate(clean(itemDateValue(node)));
+    if (date !== undefined) return date;
+  }
+  for (const node of found.publishTimes) {
+    const date = listed(node) ? undefined : toIsoDate(clean(node.attribs?.datetime ?? ''));
+    if (date !== undefined) return date;
+  }
+  return undefined;
+}
+
 /** The fields as the page's tree states them (see {@link readPageMetadata}), with its shared titles. */
 function readMetadata(document: DomNode): PageStatement {
   const found = collect(document);
@@ -184,6 +209,8 @@ function readMetadata(document: DomNode): PageStatement {
     ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
     ...shared,
   ];
+  // The titles a list of writings is told from the page's own story by (see `listedEntries`).
+  const pageTitles = [found.title ?? '', ...shared];
   const siteName =
     ld.siteName ??
     meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
@@ -197,9 +224,7 @@ function readMetadata(document: DomNode): PageStatement {
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () =>
     microdataAuthor(found.itemAuthors, found.headlines) ??
-    (shallow
-      ? visibleByline(found.bylines, listedBylines(found.bylines, [found.title ?? '', ...shared]))
-      : undefined) ??
+    (shallow ? visibleByline(found.bylines, listedEntries(found.bylines, pageTitles)) : undefined) ??
     visible().author ??
     labelledAuthor(found.meta);
   // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
@@ -214,12 +239,11 @@ function readMetadata(document: DomNode): PageStatement {
   for (const raw of [
     ...PUBLISHED_META.flatMap((key) => found.meta.get(key) ?? []),
     ...(found.meta.get('parsely-page') ?? []).map((content) => parselyPage(content, 'pub_date')),
-    ...found.itemDates,
-    ...found.publishTimes,
   ]) {
     if (published !== undefined) break;
     published = toIsoDate(clean(raw));
   }
+  published ??= elementDate(found, pageTitles);
   published ??= ld.created ?? statedPublishDate(found.publishElements, datelineDate);
   published ??= visible().published;
 
