@@ -239,7 +239,7 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
   {
     name: 'section-front',
     description:
-      "A newspaper's science section: a list of teasers, each with its linked headline and its writer's byline",
+      "A newspaper's science section: a list of teasers, each with its linked headline, its writer's byline and its date",
   },
   {
     name: 'wire-byline',

@@ -219,18 +219,21 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Marco Bellini' });
   });
 
-  it("names nobody on a section front whose teasers carry their own writers' bylines (runtime and built CLI)", async () => {
+  it("names nobody and no date on a section front whose teasers carry their own writers' bylines and dates (runtime and built CLI)", async () => {
     // "each absent when the page does not say it": the writers of the stories a page lists did not
-    // write the page. The golden page `section-front`.
+    // write the page, nor was it published when they were. The golden page `section-front`.
     const url = fixture.web.url('/pages/section-front');
     const result = await fixture.session.run.webFetch({ url });
     expect(result.text).toContain('A comet last seen in 1952 is back');
     expect(framed(result.text)).not.toContain('\nAuthor:');
+    expect(framed(result.text)).not.toContain('\nPublished:');
     expect((result.data as OkData).document).not.toHaveProperty('author');
+    expect((result.data as OkData).document).not.toHaveProperty('published');
     expect((result.data as OkData).document).toMatchObject({ siteName: 'Harbour Gazette' });
     const run = await runBuiltCli(['fetch', url, '--json'], { home: fixture.home, env: LOCALHOST_ENV });
     expect(run.code, run.stderr).toBe(EXIT_CODES.success);
     expect(jsonOf<OkData>(run).document).not.toHaveProperty('author');
+    expect(jsonOf<OkData>(run).document).not.toHaveProperty('published');
   });
 
   it("titles a page with its headline, without the site's name its <title> adds, which the Site line gives (runtime and built CLI)", async () => {
