@@ -1,4 +1,5 @@
 import { countWords } from './choose-article.js';
+import { HEADING_SELECTOR } from './element-names.js';
 
 /**
  * The captions of a story's pictures, removed on the article route (see {@link dropCaptions}).
@@ -14,8 +15,6 @@ const NAMED_CAPTION_SELECTOR = '[class*="caption" i], [class*="credit" i], [id*=
 
 /** The most words an element named as a caption may hold to be taken as one. */
 const CAPTION_MAX_WORDS = 50;
-
-const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6';
 
 /**
  * Removes the captions of a story's pictures: every `<figcaption>`, and the elements a site names as

@@ -29,6 +29,9 @@ export function isNamed(element: Element, pattern: RegExp, ids: boolean): boolea
 /** The heading elements. */
 export const HEADINGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
+/** A selector of the heading elements. */
+export const HEADING_SELECTOR = [...HEADINGS].join(', ');
+
 /** Elements that end a paragraph. */
 export const PARAGRAPH_BLOCKS: ReadonlySet<string> = new Set([
   'address',

@@ -1,3 +1,6 @@
+import { HEADING_SELECTOR } from './element-names.js';
+import { safeAbsoluteUrl } from './safe-link.js';
+
 /**
  * The links of linked headings, kept across Defuddle. Defuddle (0.19.4, its heading rule) writes
  * every heading it keeps as the heading's text alone, so a list of writings (a section front, a
@@ -7,8 +10,6 @@
  * article, a heading without a link whose text was noted is given the link again, in the order the
  * page gave them.
  */
-
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 /** The targets of a page's linked headings, by the heading's text, in document order. */
 export type HeadingLinks = ReadonlyMap<string, readonly string[]>;
@@ -31,23 +32,22 @@ export function headingLinks(
   address: { readonly url: string; readonly baseUrl: string },
 ): HeadingLinks | undefined {
   let links: Map<string, string[]> | undefined;
-  const page = withoutHash(absolute(address.url, address.url)?.href ?? address.url);
-  for (const heading of Array.from(root.querySelectorAll(HEADINGS))) {
+  const page = withoutHash(safeAbsoluteUrl(address.url, address.url) ?? address.url);
+  for (const heading of Array.from(root.querySelectorAll(HEADING_SELECTOR))) {
     const anchors = heading.querySelectorAll('a');
     if (anchors.length !== 1) continue;
     const anchor = anchors[0] as Element;
     const href = anchor.getAttribute('href')?.trim();
-    if (href === undefined || href === '' || href.startsWith('#')) continue;
-    const target = absolute(href, address.baseUrl);
-    if (target === undefined || !/^https?:$/.test(target.protocol) || withoutHash(target.href) === page)
-      continue;
+    if (href === undefined || href.startsWith('#')) continue;
+    const target = safeAbsoluteUrl(href, address.baseUrl);
+    if (target === undefined || withoutHash(target) === page) continue;
     const text = textOf(heading);
     if (text === '' || textOf(anchor) !== text) continue;
-    if (namesPerson(heading) || namesPerson(anchor) || PERSON_PATH.test(target.pathname)) continue;
+    if (namesPerson(heading) || namesPerson(anchor) || PERSON_PATH.test(new URL(target).pathname)) continue;
     links ??= new Map();
     const targets = links.get(text);
-    if (targets === undefined) links.set(text, [target.href]);
-    else targets.push(target.href);
+    if (targets === undefined) links.set(text, [target]);
+    else targets.push(target);
   }
   return links;
 }
@@ -58,7 +58,7 @@ export function headingLinks(
  */
 export function relinkHeadings(root: ParentNode, links: HeadingLinks): void {
   const used = new Map<string, number>();
-  for (const heading of Array.from(root.querySelectorAll(HEADINGS))) {
+  for (const heading of Array.from(root.querySelectorAll(HEADING_SELECTOR))) {
     if (heading.querySelector('a') !== null) continue;
     const text = textOf(heading);
     const targets = links.get(text);
@@ -79,14 +79,6 @@ function namesPerson(element: Element): boolean {
 
 function textOf(node: Node): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function absolute(href: string, base: string): URL | undefined {
-  try {
-    return new URL(href, base);
-  } catch {
-    return undefined;
-  }
 }
 
 function withoutHash(url: string): string {

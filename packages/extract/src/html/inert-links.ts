@@ -1,3 +1,5 @@
+import { HEADING_SELECTOR } from './element-names.js';
+
 /**
  * A link target that takes the reader nowhere: the empty fragment of the page itself (`#`, `#!`)
  * or a script (`javascript:void(0)`, `javascript:;`). Whitespace inside is ignored, as browsers
@@ -11,7 +13,6 @@ export function isInertTarget(href: string): boolean {
 }
 
 /** Headings, in and around which an inert link is a disclosure's control (see {@link unwrapInertLinks}). */
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 /**
  * Turns the links that go nowhere in and around the page's headings into plain text (a `<span>`
@@ -27,7 +28,7 @@ export function unwrapInertLinks(document: Document): number {
   // Found from the headings, fewer than the links on most pages: the links inside each and the one
   // around it.
   const links = new Set<Element>();
-  for (const heading of Array.from(document.querySelectorAll(HEADINGS))) {
+  for (const heading of Array.from(document.querySelectorAll(HEADING_SELECTOR))) {
     for (const link of Array.from(heading.querySelectorAll('a[href]'))) links.add(link);
     const around = heading.closest('a[href]');
     if (around !== null) links.add(around);

@@ -1,10 +1,9 @@
+import { HEADINGS } from './element-names.js';
 import { type DomNode, textOf } from './metadata-markup.js';
 import { clean } from './metadata-text.js';
 
 /** How many levels above a marker its entry in a list of writings is looked for. */
 const ENTRY_LEVELS = 8;
-
-const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * A test of whether a marker of a writing (one of `markers`: a visible byline, a publication date's
@@ -111,7 +110,7 @@ function linkedHeadingsOf(
     if (node.type !== 'tag') continue;
     if (markers.has(node)) texts.add(normalized(textOf(node)));
     const link = inLink || isLink(node);
-    if (HEADING_TAGS.has(node.name ?? '') || node.attribs?.role === 'heading') {
+    if (HEADINGS.has(node.name ?? '') || node.attribs?.role === 'heading') {
       if (link || holdsLink(node)) headings.push(node);
       continue;
     }

@@ -165,12 +165,12 @@ export function readStatedMetadata(stated: DomNode): PageStatement {
  */
 function elementDate(found: Collected, titles: readonly string[]): string | undefined {
   const listed = listedEntries([...found.itemDates, ...found.publishTimes], titles);
-  for (const node of found.itemDates) {
-    const date = listed(node) ? undefined : toIsoDate(clean(itemDateValue(node)));
-    if (date !== undefined) return date;
-  }
-  for (const node of found.publishTimes) {
-    const date = listed(node) ? undefined : toIsoDate(clean(node.attribs?.datetime ?? ''));
+  const dated: [DomNode, string][] = [
+    ...found.itemDates.map((node): [DomNode, string] => [node, itemDateValue(node)]),
+    ...found.publishTimes.map((node): [DomNode, string] => [node, node.attribs?.datetime ?? '']),
+  ];
+  for (const [node, raw] of dated) {
+    const date = listed(node) ? undefined : toIsoDate(clean(raw));
     if (date !== undefined) return date;
   }
   return undefined;
