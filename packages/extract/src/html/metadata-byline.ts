@@ -32,10 +32,12 @@ export function visibleByline(
   const nobody = new Set<DomNode>();
   for (const node of nodes) {
     if (nobody.size > 0 && hasAncestor(node, (ancestor) => nobody.has(ancestor))) continue;
-    // Readers' comments and reviews name their own authors; menus and footers name the site's.
+    // Readers' comments and reviews name their own authors, quotes and testimonials their speakers
+    // (but a blog's post in its quote format, `format-quote`, is the page's); menus and footers name
+    // the site's.
     const outside = hasAncestor(node, (ancestor) => {
-      if (ancestor.name === 'nav' || ancestor.name === 'footer' || ancestor.name === 'aside') return true;
-      return /comment|review|reply|replies|answer/i.test(
+      if (OUTSIDE_TAGS.has(ancestor.name ?? '')) return true;
+      return /comment|review|reply|replies|answer|testimonial|(?<!format-)quote/i.test(
         `${ancestor.attribs?.class ?? ''} ${ancestor.attribs?.id ?? ''}`,
       );
     });
@@ -70,6 +72,9 @@ export function visibleByline(
   }
   return undefined;
 }
+
+/** Elements whose bylines are not the page's: menus, footers, asides and quotations. */
+const OUTSIDE_TAGS = new Set(['nav', 'footer', 'aside', 'blockquote']);
 
 let dayOfMonth: RegExp | undefined;
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { readPageMetadata } from './page-metadata.js';
+
+const page = (head: string, body: string) =>
+  `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+
+const read = async (head: string, body: string) => readPageMetadata(page(head, body));
+
+describe("readPageMetadata: names on the page that are not the page's writer", () => {
+  it("names nobody for a service page whose only byline is a customer's under a quote", async () => {
+    const quote = `<div class="blockquote"><p>They doubled our leads in a quarter.</p><p class="byline"><span class="name">Dana Whitfield</span> <span class="pos">Head of Growth</span></p></div>`;
+    const body = `<h1>Analytics services</h1><p>We build dashboards.</p>${quote}`;
+    expect((await read('<title>Analytics services</title>', body)).author).toBeUndefined();
+  });
+
+  it('names nobody for a byline inside a <blockquote>', async () => {
+    const body = `<h1>Our platform</h1><blockquote><p>Fast and simple.</p><p class="author">Ian Moss</p></blockquote>`;
+    expect((await read('<title>Our platform</title>', body)).author).toBeUndefined();
+  });
+
+  it("names nobody for a testimonial slider's author", async () => {
+    const slide = (name: string) =>
+      `<div class="testimonial-slide"><div class="message"><h2>A one-stop shop.</h2></div><div class="author">${name}</div></div>`;
+    const body = `<h1>Event rentals</h1><div class="testimonials">${slide('Marta Quist')}${slide('Omar Diaz')}</div>`;
+    expect((await read('<title>Event rentals</title>', body)).author).toBeUndefined();
+  });
+
+  it("still reads the page's byline above a customer's quote", async () => {
+    const body = `<h1>How we cut churn</h1><p class="byline">By Priya Raman</p><p>Text.</p><blockquote><span class="author">Ian Moss</span></blockquote>`;
+    expect((await read('<title>How we cut churn</title>', body)).author).toBe('Priya Raman');
+  });
+
+  it("reads the byline of a blog's post in its quote format", async () => {
+    const body = `<article class="post type-post format-quote"><h1>Words for a Monday</h1><p class="byline">By Priya Raman</p><blockquote><p>Begin anywhere.</p></blockquote></article>`;
+    expect((await read('<title>Words for a Monday</title>', body)).author).toBe('Priya Raman');
+  });
+});
