@@ -167,9 +167,12 @@ export function metaValue(name: string | undefined, attribs: Record<string, stri
   return attribs.content ?? (name === 'meta' || name === 'data' ? attribs.value : undefined);
 }
 
+/** The `<meta itemprop>` names read with their items rather than as the page's tags. */
+const ITEM_READ_APART = new Set(['datepublished', 'author', 'creator']);
+
 /**
  * Records a `<meta>` tag's value under each name it gives: its `property`, `name` and `http-equiv`
- * in `meta`, its `itemprop` in `items` (see {@link collect}) except `datePublished`.
+ * in `meta`, its `itemprop` in `items` (see {@link collect}) except those {@link ITEM_READ_APART}.
  */
 function readMeta(
   content: string | undefined,
@@ -186,9 +189,10 @@ function readMeta(
   ] as const) {
     if (key === undefined) continue;
     for (const part of key.toLowerCase().trim().split(/\s+/)) {
-      // A microdata publication date is read with the page's other microdata dates (`itemDates`),
-      // where an entry's of a list of writings is told from the page's.
-      if (part === '' || (into === items && part === 'datepublished')) continue;
+      // A microdata publication date or author is read with the page's other microdata dates
+      // (`itemDates`) or authors (`itemAuthors`), where an entry's of a list of writings or a
+      // customer's review is told from the page's.
+      if (part === '' || (into === items && ITEM_READ_APART.has(part))) continue;
       const values = into.get(part) ?? [];
       values.push(content);
       into.set(part, values);

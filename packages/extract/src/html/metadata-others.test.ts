@@ -34,4 +34,26 @@ describe("readPageMetadata: names on the page that are not the page's writer", (
     const body = `<article class="post type-post format-quote"><h1>Words for a Monday</h1><p class="byline">By Priya Raman</p><blockquote><p>Begin anywhere.</p></blockquote></article>`;
     expect((await read('<title>Words for a Monday</title>', body)).author).toBe('Priya Raman');
   });
+
+  it("names nobody for a product page whose microdata author is a customer review's", async () => {
+    const review = `<div itemprop="review" itemscope itemtype="http://schema.org/Review"><span itemprop="reviewBody">Does all I need.</span><span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Richard Iles</span></span></div>`;
+    const body = `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Free CRM</h1>${review}</div>`;
+    expect((await read('<title>Free CRM</title>', body)).author).toBeUndefined();
+  });
+
+  it('names nobody for a product page whose customer review states its author in a <meta itemprop>', async () => {
+    const review = `<div class="customer-review" itemprop="review" itemscope itemtype="https://schema.org/Review"><span class="review-intro__author">guitar_00 09.08.2024</span><meta itemprop="author" content="guitar_00"><p itemprop="reviewBody">Great neck.</p></div>`;
+    const body = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Player II Strat</h1>${review}</div>`;
+    expect((await read('<title>Player II Strat</title>', body)).author).toBeUndefined();
+  });
+
+  it("reads an article's author from a <meta itemprop> of the item that holds the headline", async () => {
+    const body = `<article itemscope itemtype="https://schema.org/BlogPosting"><meta itemprop="author" content="Nadia Petrova"><h1 itemprop="headline">Winter gardens</h1><p>Text.</p></article>`;
+    expect((await read('<title>Winter gardens</title>', body)).author).toBe('Nadia Petrova');
+  });
+
+  it("reads a critic's review's author when the review holds the page's headline", async () => {
+    const body = `<article itemscope itemtype="https://schema.org/Review"><h1 itemprop="name">A quiet triumph</h1><span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Helen Okafor</span></span><p itemprop="reviewBody">Text.</p></article>`;
+    expect((await read('<title>A quiet triumph</title>', body)).author).toBe('Helen Okafor');
+  });
 });
