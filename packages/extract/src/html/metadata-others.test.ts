@@ -56,4 +56,30 @@ describe("readPageMetadata: names on the page that are not the page's writer", (
     const body = `<article itemscope itemtype="https://schema.org/Review"><h1 itemprop="name">A quiet triumph</h1><span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Helen Okafor</span></span><p itemprop="reviewBody">Text.</p></article>`;
     expect((await read('<title>A quiet triumph</title>', body)).author).toBe('Helen Okafor');
   });
+
+  it("does not take a front page's Parse.ly author and date, its lead story's, for the page's", async () => {
+    const head = `<title>TechNews | Startup and technology news</title><meta name="parsely-type" content="index"><meta name="parsely-author" content="Connie Lomas"><meta name="parsely-pub-date" content="2026-03-08T06:05:26Z">`;
+    const metadata = await read(head, '<h1>Latest</h1><p>Stories.</p>');
+    expect(metadata.author).toBeUndefined();
+    expect(metadata.published).toBeUndefined();
+  });
+
+  it("does not take the older parsely-page tag's author and date on a section page", async () => {
+    const parselyPage = JSON.stringify({
+      type: 'sectionpage',
+      author: 'Connie Lomas',
+      pub_date: '2026-03-08T06:05:26Z',
+    });
+    const head = `<title>Science</title><meta name="parsely-page" content='${parselyPage}'>`;
+    const metadata = await read(head, '<h1>Science</h1>');
+    expect(metadata.author).toBeUndefined();
+    expect(metadata.published).toBeUndefined();
+  });
+
+  it("reads a post's Parse.ly author and date", async () => {
+    const head = `<title>A story</title><meta name="parsely-type" content="post"><meta name="parsely-author" content="Connie Lomas"><meta name="parsely-pub-date" content="2026-03-08T06:05:26Z">`;
+    const metadata = await read(head, '<h1>A story</h1>');
+    expect(metadata.author).toBe('Connie Lomas');
+    expect(metadata.published).toBe('2026-03-08T06:05:26Z');
+  });
 });

@@ -179,6 +179,7 @@ function elementDate(found: Collected, titles: readonly string[]): string | unde
 /** The fields as the page's tree states them (see {@link readPageMetadata}), with its shared titles. */
 function readMetadata(document: DomNode): PageStatement {
   const found = collect(document);
+  if (parselyIndex(found.meta)) for (const key of PARSELY_STORY_META) found.meta.delete(key);
   const ld = readJsonLd(found.jsonLd);
   const meta = (keys: readonly string[], accept: (value: string) => boolean = () => true) => {
     for (const key of keys) {
@@ -330,10 +331,28 @@ function bylineOverSite(names: string | undefined, site: string): string | undef
 }
 
 /**
- * A field of Parse.ly's older `parsely-page` tag, a JSON object in its `content`: its `pub_date`, or
- * its `author` (a name, or a list of names, joined); empty when the tag does not state it.
+ * Parse.ly's page types of a page that is not one writing but lists them ("index", and the older
+ * "frontpage" and "sectionpage"): a front page or a section's, whose Parse.ly author and date
+ * tags are its lead story's.
  */
-function parselyPage(content: string, field: 'pub_date' | 'author'): string {
+const PARSELY_INDEX = /^(?:index|frontpage|sectionpage|non-?post)$/i;
+
+/** The Parse.ly tags that name a writing's writer and date. */
+const PARSELY_STORY_META = ['parsely-author', 'parsely-pub-date', 'parsely-page'];
+
+/** Whether the page's Parse.ly tags (`parsely-type`, or the older `parsely-page`'s `type`) say it lists writings. */
+function parselyIndex(meta: ReadonlyMap<string, string[]>): boolean {
+  return [
+    ...(meta.get('parsely-type') ?? []),
+    ...(meta.get('parsely-page') ?? []).map((content) => parselyPage(content, 'type')),
+  ].some((type) => PARSELY_INDEX.test(clean(type)));
+}
+
+/**
+ * A field of Parse.ly's older `parsely-page` tag, a JSON object in its `content`: its `pub_date`, its
+ * `type`, or its `author` (a name, or a list of names, joined); empty when the tag does not state it.
+ */
+function parselyPage(content: string, field: 'pub_date' | 'author' | 'type'): string {
   try {
     const page = JSON.parse(content) as unknown;
     if (typeof page !== 'object' || page === null) return '';
