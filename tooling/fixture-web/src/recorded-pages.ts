@@ -25,11 +25,13 @@ const GOLDEN_PAGES = new Set([
   'app-landing',
   'blog-sidebar',
   'consent-centre',
+  'customer-quotes',
   'docs-alerts',
   'embedded-recording',
   'feature-page',
   'forum-ranks',
   'forum-thread',
+  'front-page',
   'headline-code',
   'hidden-parts',
   'hover-footnotes',
@@ -240,6 +242,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'section-front',
     description:
       "A newspaper's science section: a list of teasers, each with its linked headline, its writer's byline and its date",
+  },
+  {
+    name: 'customer-quotes',
+    description:
+      "A removal firm's service page with its customers' testimonials and reviews, each naming its writer",
+  },
+  {
+    name: 'front-page',
+    description:
+      "A newspaper's front page whose Parse.ly tags give its lead story's writer and date, with teasers under bylines",
   },
   {
     name: 'wire-byline',

@@ -236,6 +236,28 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).not.toHaveProperty('published');
   });
 
+  it("names nobody for a page whose names are its customers' or its lead story's: quotes, reviews, a front page's Parse.ly tags (runtime and built CLI)", async () => {
+    // "each absent when the page does not say it": a testimonial's or a customer review's writer did
+    // not write the service page, and the writer and date a front page's Parse.ly tags give are its
+    // lead story's. The golden pages `customer-quotes` and `front-page`.
+    for (const [name, kept] of [
+      ['customer-quotes', 'nothing was scratched'],
+      ['front-page', 'The lock gates will be replaced'],
+    ] as const) {
+      const url = fixture.web.url(`/pages/${name}`);
+      const result = await fixture.session.run.webFetch({ url });
+      expect(result.text).toContain(kept);
+      expect(framed(result.text)).not.toContain('\nAuthor:');
+      expect(framed(result.text)).not.toContain('\nPublished:');
+      expect((result.data as OkData).document).not.toHaveProperty('author');
+      expect((result.data as OkData).document).not.toHaveProperty('published');
+      const run = await runBuiltCli(['fetch', url, '--json'], { home: fixture.home, env: LOCALHOST_ENV });
+      expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+      expect(jsonOf<OkData>(run).document).not.toHaveProperty('author');
+      expect(jsonOf<OkData>(run).document).not.toHaveProperty('published');
+    }
+  });
+
   it("titles a page with its headline, without the site's name its <title> adds, which the Site line gives (runtime and built CLI)", async () => {
     // The golden page `site-in-title`: 見出し：新聞名, the paper's name also in og:site_name.
     const headline = '港の東水路、11月からしゅんせつ　フェリー座礁受け';
