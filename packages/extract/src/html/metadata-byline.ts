@@ -60,18 +60,26 @@ export function visibleByline(
     // "This post was written by Jane Doe": the names after the phrase's "by".
     const later = isPhrase(first) ? /\bby:?\s+(\S.*)$/i.exec(first)?.[1] : undefined;
     const names = later === undefined ? first : linkedNames(stripByline(`By ${later}`), ownNames);
-    // A line that is only a label, a date ("Dec 1st 2016 1:01PM", "Jun 2") or a phrase names nobody,
-    // and neither do its parts; nor does an exclamation or a question ("Coming Soon!").
+    // A line that is only a label, a date ("Dec 1st 2016 1:01PM", "Jun 2"), a phrase, a link's call
+    // to action or a product's maker ("Visit the Acme Store", "From Acme") names nobody, and neither
+    // do its parts; nor does an exclamation or a question ("Coming Soon!").
     const nameless =
       isBlankOrLabel(names) ||
       toIsoDate(names) !== undefined ||
       dayOfMonthPattern().test(names) ||
-      isPhrase(names);
+      isPhrase(names) ||
+      NOT_A_WRITER.test(names);
     if (nameless) nobody.add(node);
     else if (isName(names) && !/[!?]$/.test(names) && !listed(node)) return withoutInitials(names);
   }
   return undefined;
 }
+
+/**
+ * What starts a byline's text that names no writer though its words are capitalised: a link's call
+ * to action ("Visit the Acme Store", "View Profile", "Follow") or a product's maker ("From Acme").
+ */
+const NOT_A_WRITER = /^(?:from|visit|view|see|follow|subscribe|contact|shop|browse|explore|discover)\b/i;
 
 /** Elements whose bylines are not the page's: menus, footers, asides and quotations. */
 const OUTSIDE_TAGS = new Set(['nav', 'footer', 'aside', 'blockquote']);

@@ -35,6 +35,13 @@ describe("readPageMetadata: names on the page that are not the page's writer", (
     expect((await read('<title>Words for a Monday</title>', body)).author).toBe('Priya Raman');
   });
 
+  it("names nobody for a product page whose byline links to its maker's store", async () => {
+    const store = `<h1 id="title">Electric kettle, 1.7 litres</h1><div id="bylineInfo_feature_div"><a id="bylineInfo" href="/stores/Kettlecraft">Visit the Kettlecraft Store</a></div><p>Boils a litre in three minutes.</p>`;
+    expect((await read('<title>Electric kettle</title>', store)).author).toBeUndefined();
+    const maker = `<h1>Electric kettle, 1.7 litres</h1><p id="pqv-byline">From Kettlecraft</p><p>Boils a litre in three minutes.</p>`;
+    expect((await read('<title>Electric kettle</title>', maker)).author).toBeUndefined();
+  });
+
   it("names nobody for a product page whose microdata author is a customer review's", async () => {
     const review = `<div itemprop="review" itemscope itemtype="http://schema.org/Review"><span itemprop="reviewBody">Does all I need.</span><span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Richard Iles</span></span></div>`;
     const body = `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Free CRM</h1>${review}</div>`;
