@@ -246,6 +246,13 @@ function closeMeetings(text: string): string {
   });
 }
 
+/**
+ * A Korean byline's title after each name ("홍길동 기자", reporter; "특파원", correspondent; "논설위원",
+ * editorial writer), and the count of co-writers after it ("기자 외 1명", and one other).
+ */
+export const KOREAN_TITLE_AFTER_NAME =
+  /\s*(?:선임|수석|전문|객원|편집|취재)?(?:기자|특파원|논설위원|편집위원)(?:\s*외\s*\d+\s*명)?(?=$|[\s,·])/gu;
+
 /** A byline without its lead ("By", "Author:") and without a date or role after the names. */
 export function stripByline(text: string): string {
   let names = text.replace(AUTHOR_LABEL, '').replace(BYLINE_LEAD, '');
@@ -270,7 +277,7 @@ export function stripByline(text: string): string {
     '',
   );
   // "Jane Doe, Staff Writer", "Jane Doe, Co-Founder & COO": the role after the names.
-  names = names.replace(ROLE_AFTER_NAMES, '');
+  names = names.replace(ROLE_AFTER_NAMES, '').replace(KOREAN_TITLE_AFTER_NAME, '');
   return names.replace(/[\s,;:]+$/, '').trim();
 }
 

@@ -200,6 +200,28 @@ describe('readPageMetadata: a byline line beside the headline', () => {
 });
 
 describe('readPageMetadata: bylines and author tags written with more than the names', () => {
+  it("reads a Korean reporter's name without the title after it, from a tag or a byline", async () => {
+    expect(await author(STORY, '<title>속보</title><meta name="author" content="신현주 기자">')).toBe(
+      '신현주',
+    );
+    expect(await author(`<h1>속보</h1><p class="byline">박준석 기자, 김태연 특파원</p>${STORY}`)).toBe(
+      '박준석, 김태연',
+    );
+    expect(await author(`<h1>속보</h1><p class="byline">박준석 기자 외 1명</p>${STORY}`)).toBe('박준석');
+  });
+
+  it("reads the writer's author tag after one that names the site", async () => {
+    const head =
+      '<title>속보</title><meta property="og:site_name" content="한국일보"><meta name="author" content="한국일보"><meta name="author" content="신현주 기자">';
+    expect(await author(STORY, head)).toBe('신현주');
+    expect(
+      await author(
+        STORY,
+        '<title>속보</title><meta property="og:site_name" content="한국일보"><meta name="author" content="한국일보">',
+      ),
+    ).toBe('한국일보');
+  });
+
   it("reads an hCard's name (a vcard is the byline's markup, not an author's card)", async () => {
     expect(
       await author(

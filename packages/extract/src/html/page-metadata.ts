@@ -1,6 +1,6 @@
 import { MAX_HTML_DEPTH } from '../html-bounds.js';
 import { loadHtmlparser2 } from '../lazy-modules.js';
-import { ROLE_AFTER_NAMES, stripByline, visibleByline } from './metadata-byline.js';
+import { KOREAN_TITLE_AFTER_NAME, ROLE_AFTER_NAMES, stripByline, visibleByline } from './metadata-byline.js';
 import { datelineDate, MAX_HEADLINES, readDateline } from './metadata-dateline.js';
 import { toIsoDate } from './metadata-dates.js';
 import { listedEntries } from './metadata-entries.js';
@@ -221,7 +221,7 @@ function readMetadata(document: DomNode): PageStatement {
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const stated =
     tidyAuthor(ld.author, false) ??
-    metaAuthor(found.meta) ??
+    metaAuthor(found.meta, siteName) ??
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () =>
     microdataAuthor(found.itemAuthors, found.headlines) ??
@@ -273,14 +273,18 @@ function readMetadata(document: DomNode): PageStatement {
  * The author the first tag of {@link AUTHOR_META} that names one states, tidied (Highwire's are
  * read apart); an article's `article:author` tags, one per writer, are each tidied and joined.
  */
-function metaAuthor(meta: ReadonlyMap<string, string[]>): string | undefined {
+function metaAuthor(meta: ReadonlyMap<string, string[]>, siteName: string | undefined): string | undefined {
+  const site = siteName?.toLowerCase();
   for (const key of AUTHOR_META) {
     if (key === 'citation_author') continue;
     const stated =
       key === 'parsely-page'
         ? (meta.get(key) ?? []).map((content) => parselyPage(content, 'author'))
         : (meta.get(key) ?? []);
-    const values = stated.map(clean).filter(isName);
+    const named = stated.map(clean).filter(isName);
+    // A tag that names the site before another that names the writer: the writer's.
+    const writers = named.filter((value) => value.toLowerCase() !== site);
+    const values = writers.length > 0 ? writers : named;
     if (values.length === 0) continue;
     const names = (key.endsWith('article:author') ? values : values.slice(0, 1))
       .map((value) => tidyAuthor(value, true))
@@ -417,6 +421,7 @@ function tidyAuthor(author: string | undefined, roles: boolean): string | undefi
     .replace(/^\s*["“”'‘’]+|["“”'‘’]+\s*$/g, '')
     .replace(/^by\s+/i, '');
   const names = (roles ? unquoted.replace(ROLE_AFTER_NAMES, '') : unquoted)
+    .replace(KOREAN_TITLE_AFTER_NAME, '')
     .replace(/[\s,;:|–—-]+$/, '')
     .trim();
   return names === '' ? undefined : names;
