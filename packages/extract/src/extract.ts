@@ -190,7 +190,7 @@ interface DomStagesResult {
 }
 
 /** What a page states when it states nothing, or when what it states cannot be read. */
-const NO_STATEMENT: PageStatement = { metadata: {}, sharedTitles: [] };
+const NO_STATEMENT: PageStatement = { metadata: {}, sharedTitles: [], siteNames: [] };
 
 /** An HTML page's article by the DOM stages, or its streamed text when they are skipped or break. */
 async function extractHtmlDocument(
@@ -216,7 +216,7 @@ async function extractHtmlDocument(
     const streamed = await htmlToStreamedText(html, url);
     // The page's own statement as the DOM stages read it, when they got that far: it has the byline
     // and the dateline the page shows, which the streamed markup lacks.
-    const { metadata, sharedTitles } = statement ?? (await readStreamedStatement(streamed.stated));
+    const { metadata, sharedTitles, siteNames } = statement ?? (await readStreamedStatement(streamed.stated));
     const reason = streamReason ?? 'failed';
     return {
       ...base,
@@ -224,7 +224,7 @@ async function extractHtmlDocument(
       content: format === 'text' ? streamed.text : streamed.markdown,
       ...(streamed.title === undefined
         ? {}
-        : { title: titleWithoutSite(streamed.title, metadata.siteName, sharedTitles) }),
+        : { title: titleWithoutSite(streamed.title, siteNames, sharedTitles) }),
       ...metadata,
       stage: 'streamed-text',
       parserFailures: [
@@ -234,14 +234,14 @@ async function extractHtmlDocument(
       ],
     };
   }
-  const { metadata, sharedTitles } = statement ?? NO_STATEMENT;
+  const { metadata, sharedTitles, siteNames } = statement ?? NO_STATEMENT;
   return {
     ...base,
     kind,
     content: format === 'text' ? article.text : article.markdown,
     ...(article.title === undefined
       ? {}
-      : { title: titleWithoutSite(article.title, metadata.siteName, sharedTitles) }),
+      : { title: titleWithoutSite(article.title, siteNames, sharedTitles) }),
     ...metadata,
     stage: article.stage,
     parserFailures: article.parserFailures,

@@ -133,6 +133,11 @@ export interface PageStatement {
    * without its site more often than its `<title>` does (see `page-title.ts`).
    */
   sharedTitles: string[];
+  /**
+   * Every name the page states for its site (JSON-LD, `og:site_name` and the like, microdata's
+   * publisher), the chosen `siteName` first: a `<title>` may end with any of them.
+   */
+  siteNames: string[];
 }
 
 async function readPageStatement(html: string): Promise<PageStatement> {
@@ -212,11 +217,12 @@ function readMetadata(document: DomNode): PageStatement {
   ];
   // The titles a list of writings is told from the page's own story by (see `listedEntries`).
   const pageTitles = [found.title ?? '', ...shared];
-  const siteName =
-    ld.siteName ??
-    meta(SITE_NAME_META, (value) => value !== '' && !isUrl(value)) ??
-    microdataName(found.itemPublishers) ??
-    siteFromTitle(found.title, headlines);
+  const statedSites = [
+    ld.siteName,
+    ...SITE_NAME_META.flatMap((key) => found.meta.get(key) ?? []).map(clean),
+    microdataName(found.itemPublishers),
+  ].filter((value): value is string => value !== undefined && value !== '' && !isUrl(value));
+  const siteName = statedSites[0] ?? siteFromTitle(found.title, headlines);
 
   const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
   const stated =
@@ -266,7 +272,8 @@ function readMetadata(document: DomNode): PageStatement {
     ...bounded('language', language, MAX_METADATA_FIELD_CHARS),
     ...bounded('description', description, MAX_DESCRIPTION_CHARS),
   };
-  return { metadata, sharedTitles: shared.map(clean) };
+  const siteNames = [...new Set([...(siteName === undefined ? [] : [siteName]), ...statedSites])];
+  return { metadata, sharedTitles: shared.map(clean), siteNames };
 }
 
 /**
