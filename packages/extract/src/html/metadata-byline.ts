@@ -32,16 +32,7 @@ export function visibleByline(
   const nobody = new Set<DomNode>();
   for (const node of nodes) {
     if (nobody.size > 0 && hasAncestor(node, (ancestor) => nobody.has(ancestor))) continue;
-    // Readers' comments and reviews name their own authors, quotes and testimonials their speakers
-    // (but a blog's post in its quote format, `format-quote`, is the page's); menus and footers name
-    // the site's.
-    const outside = hasAncestor(node, (ancestor) => {
-      if (OUTSIDE_TAGS.has(ancestor.name ?? '')) return true;
-      return /comment|review|reply|replies|answer|testimonial|(?<!format-)quote/i.test(
-        `${ancestor.attribs?.class ?? ''} ${ancestor.attribs?.id ?? ''}`,
-      );
-    });
-    if (outside) continue;
+    if (isOthers(node)) continue;
     const { text, pieces, whole } = firstLine(node);
     if (!whole) continue;
     const line = clean(text);
@@ -50,8 +41,9 @@ export function visibleByline(
       nobody.add(node);
       continue;
     }
-    // An author box's heading: the names come after it, in the box's parts.
-    if (AUTHOR_BOX_HEADING.test(line)) continue;
+    // An author box's heading: the names come after it, in the box's parts; so may they after a
+    // line that says when the page was changed ("Updated November 11, 2022").
+    if (AUTHOR_BOX_HEADING.test(line) || DATE_STATUS.test(line)) continue;
     // Each name of several words that an element of its own holds ("<a>Jane Doe</a> Staff Writer").
     const ownNames = pieces
       .map((piece) => clean(piece).replace(BYLINE_LEAD, ''))
@@ -63,13 +55,7 @@ export function visibleByline(
     // A line that is only a label, a date ("Dec 1st 2016 1:01PM", "Jun 2"), a phrase, a link's call
     // to action or a product's maker ("Visit the Acme Store", "From Acme") names nobody, and neither
     // do its parts; nor does an exclamation or a question ("Coming Soon!").
-    const nameless =
-      isBlankOrLabel(names) ||
-      toIsoDate(names) !== undefined ||
-      dayOfMonthPattern().test(names) ||
-      isPhrase(names) ||
-      NOT_A_WRITER.test(names);
-    if (nameless) nobody.add(node);
+    if (namesNobody(names)) nobody.add(node);
     else if (isName(names) && !/[!?]$/.test(names) && !listed(node)) return withoutInitials(names);
   }
   return undefined;
@@ -81,8 +67,40 @@ export function visibleByline(
  */
 const NOT_A_WRITER = /^(?:from|visit|view|see|follow|subscribe|contact|shop|browse|explore|discover)\b/i;
 
+/**
+ * A line that says when the page was changed or checked, not by whom ("Last Updated: January 7,
+ * 2025", "Reviewed: …"): what is left of it once the date goes ("Last") is no name.
+ */
+const DATE_STATUS =
+  /^(?:last\s+)?(?:updated|modified|edited|reviewed|revised|published|posted|created)\b(?!\s*:?\s*by\b)/i;
+
 /** Elements whose bylines are not the page's: menus, footers, asides and quotations. */
 const OUTSIDE_TAGS = new Set(['nav', 'footer', 'aside', 'blockquote']);
+
+/**
+ * Whether a byline is someone else's than the page's writer: readers' comments and reviews name
+ * their own authors, quotes and testimonials their speakers (but a blog's post in its quote format,
+ * `format-quote`, is the page's); menus and footers name the site's.
+ */
+function isOthers(node: DomNode): boolean {
+  return hasAncestor(node, (ancestor) => {
+    if (OUTSIDE_TAGS.has(ancestor.name ?? '')) return true;
+    return /comment|review|reply|replies|answer|testimonial|(?<!format-)quote/i.test(
+      `${ancestor.attribs?.class ?? ''} ${ancestor.attribs?.id ?? ''}`,
+    );
+  });
+}
+
+/** Whether what a byline gives as names is none (see {@link visibleByline}). */
+function namesNobody(names: string): boolean {
+  return (
+    isBlankOrLabel(names) ||
+    toIsoDate(names) !== undefined ||
+    dayOfMonthPattern().test(names) ||
+    isPhrase(names) ||
+    NOT_A_WRITER.test(names)
+  );
+}
 
 let dayOfMonth: RegExp | undefined;
 

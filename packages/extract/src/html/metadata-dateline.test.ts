@@ -222,6 +222,19 @@ describe('readPageMetadata: bylines and author tags written with more than the n
     ).toBe('한국일보');
   });
 
+  it('names nobody for a line that says when the page was changed, and reads the names after it', async () => {
+    expect(
+      await author(
+        `<h1>Winter ferry</h1>${STORY}<div class="author-details"><em>Last Updated:</em> January 7, 2025</div>`,
+      ),
+    ).toBeUndefined();
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><div class="story-meta has-byline"><span class="date">Updated November 11, 2022</span><div class="byline"><p>By&nbsp;</p><p><a href="/people/af" rel="author">April Fulton</a></p></div></div>${STORY}`,
+      ),
+    ).toBe('April Fulton');
+  });
+
   it("reads an hCard's name (a vcard is the byline's markup, not an author's card)", async () => {
     expect(
       await author(
