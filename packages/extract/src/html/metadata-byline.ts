@@ -49,8 +49,7 @@ export function visibleByline(
       .map((piece) => clean(piece).replace(BYLINE_LEAD, ''))
       .filter((piece) => piece.includes(' '));
     const first = linkedNames(stripByline(line), ownNames);
-    // "This post was written by Jane Doe": the names after the phrase's "by".
-    const later = isPhrase(first) ? /\bby:?\s+(\S.*)$/i.exec(first)?.[1] : undefined;
+    const later = namesAfterBy(first, line);
     const names = later === undefined ? first : linkedNames(stripByline(`By ${later}`), ownNames);
     // A line that is only a label, a date ("Dec 1st 2016 1:01PM", "Jun 2"), a phrase, a link's call
     // to action or a product's maker ("Visit the Acme Store", "From Acme") names nobody, and neither
@@ -97,9 +96,22 @@ function namesNobody(names: string): boolean {
     isBlankOrLabel(names) ||
     toIsoDate(names) !== undefined ||
     dayOfMonthPattern().test(names) ||
+    WEEKDAY.test(names) ||
     isPhrase(names) ||
     NOT_A_WRITER.test(names)
   );
+}
+
+/** A weekday's name alone, what is left of a date that a byline starts with once its date goes. */
+const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
+
+/**
+ * The text after a byline's "by" when what comes before it names nobody: a phrase ("This post was
+ * written by Jane Doe") or a date ("Wednesday January 18, 2017 10:44 am PST by Jane Doe").
+ */
+function namesAfterBy(first: string, line: string): string | undefined {
+  if (isPhrase(first)) return /\bby:?\s+(\S.*)$/i.exec(first)?.[1];
+  return namesNobody(first) ? /\sby:?\s+(\S.*)$/i.exec(line)?.[1] : undefined;
 }
 
 let dayOfMonth: RegExp | undefined;

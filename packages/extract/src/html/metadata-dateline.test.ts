@@ -235,6 +235,14 @@ describe('readPageMetadata: bylines and author tags written with more than the n
     ).toBe('April Fulton');
   });
 
+  it('reads the names after the "by" of a byline that starts with its date, not the weekday', async () => {
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><div class="byline--3Eec"><time datetime="2017-01-18T11:44:11-08:00">Wednesday January 18, 2017 10:44 am PST</time> by <a href="/author/jc/" rel="author">Juli Clover</a></div>${STORY}`,
+      ),
+    ).toBe('Juli Clover');
+  });
+
   it("reads an hCard's name (a vcard is the byline's markup, not an author's card)", async () => {
     expect(
       await author(
