@@ -210,6 +210,22 @@ describe('readPageMetadata: bylines and author tags written with more than the n
     expect(await author(`<h1>속보</h1><p class="byline">박준석 기자 외 1명</p>${STORY}`)).toBe('박준석');
   });
 
+  it('reads names that Dublin Core and Highwire write family name first in reading order', async () => {
+    expect(
+      await author(STORY, '<title>T</title><meta name="dcterms.creator" content="Gillman, Steve">'),
+    ).toBe('Steve Gillman');
+    expect(
+      await author(
+        STORY,
+        '<title>T</title><meta name="citation_author" content="Roy, Aniruddha"><meta name="citation_author" content="Berger, Emery D.">',
+      ),
+    ).toBe('Aniruddha Roy, Emery D. Berger');
+    // Another tag's comma is two writers, or a writer and a desk, and stays as written.
+    expect(await author(STORY, '<title>T</title><meta name="author" content="Gillman, Steve">')).toBe(
+      'Gillman, Steve',
+    );
+  });
+
   it("reads the writer's author tag after one that names the site", async () => {
     const head =
       '<title>속보</title><meta property="og:site_name" content="한국일보"><meta name="author" content="한국일보"><meta name="author" content="신현주 기자">';

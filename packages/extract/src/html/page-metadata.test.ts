@@ -104,12 +104,12 @@ describe('readPageMetadata: meta tags', () => {
     expect(metadata.published).toBe('2019-04-30');
   });
 
-  it('joins every Highwire citation_author and ignores an author that is a profile URL', async () => {
+  it('joins every Highwire citation_author, each in reading order, and ignores an author that is a profile URL', async () => {
     const html = page(
       `<meta property="article:author" content="https://facebook.com/someone">
        <meta name="citation_author" content="Curie, Marie"><meta name="citation_author" content="Curie, Pierre">`,
     );
-    expect((await readPageMetadata(html)).author).toBe('Curie, Marie, Curie, Pierre');
+    expect((await readPageMetadata(html)).author).toBe('Marie Curie, Pierre Curie');
   });
 
   it('ignores an author that is an email address, whatever its domain', async () => {

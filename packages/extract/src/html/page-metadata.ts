@@ -224,7 +224,7 @@ function readMetadata(document: DomNode): PageStatement {
   ].filter((value): value is string => value !== undefined && value !== '' && !isUrl(value));
   const siteName = statedSites[0] ?? siteFromTitle(found.title, headlines);
 
-  const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName);
+  const citationAuthors = (found.meta.get('citation_author') ?? []).map(clean).filter(isName).map(uninverted);
   const stated =
     tidyAuthor(ld.author, false) ??
     metaAuthor(found.meta, siteName) ??
@@ -294,11 +294,27 @@ function metaAuthor(meta: ReadonlyMap<string, string[]>, siteName: string | unde
     const values = writers.length > 0 ? writers : named;
     if (values.length === 0) continue;
     const names = (key.endsWith('article:author') ? values : values.slice(0, 1))
+      .map((value) => (INVERTED_NAME_META.test(key) ? uninverted(value) : value))
       .map((value) => tidyAuthor(value, true))
       .filter((name): name is string => name !== undefined);
     if (names.length > 0) return joinNames(names);
   }
   return undefined;
+}
+
+/** Tags whose standards write a person's name family name first: Dublin Core's creator and contributor. */
+const INVERTED_NAME_META = /^dc(?:terms?)?[.:](?:creator|contributor)$/;
+
+/**
+ * A name written family name first, as Dublin Core and Highwire's `citation_author` write them
+ * ("Gillman, Steve", "Berger, Emery D."), in reading order ("Steve Gillman"); other values as they
+ * are. Only one family name of one word before one comma, and one or two given names after it.
+ */
+function uninverted(name: string): string {
+  const match = /^(\p{Lu}[\p{L}'’-]+),\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)$/u.exec(name);
+  if (match === null) return name;
+  const [, family, given] = match as unknown as [string, string, string];
+  return `${given} ${family}`;
 }
 
 /** The labels under which an SEO plugin's sharing card names the writer, in the languages it is used in. */
