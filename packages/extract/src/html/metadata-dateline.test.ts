@@ -363,6 +363,13 @@ describe('readPageMetadata: bylines and author tags written with more than the n
         '<title>T</title><meta name="author" content="Kessel Courier"><meta property="og:site_name" content="Kessel Courier">',
       ),
     ).toBe('Ana Ruiz');
+    // So does the site's staff.
+    const staff =
+      '<title>T</title><meta name="author" content="Kessel Courier Staff"><meta property="og:site_name" content="Kessel Courier">';
+    expect(await author(`<h1>Winter ferry</h1><p class="byline">By Ana Ruiz</p>${STORY}`, staff)).toBe(
+      'Ana Ruiz',
+    );
+    expect(await author(`<h1>Winter ferry</h1>${STORY}`, staff)).toBe('Kessel Courier Staff');
     // A byline that is part of the site's name, or holds it, or reads as no names, does not replace it.
     const site =
       '<title>T</title><meta name="author" content="Audiophile On"><meta property="og:site_name" content="Audiophile ON">';

@@ -234,9 +234,10 @@ function readMetadata(document: DomNode): PageStatement {
     (shallow ? visibleByline(found.bylines, listedEntries(found.bylines, pageTitles)) : undefined) ??
     visible().author ??
     labelledAuthor(found.meta);
-  // An author that is the site's own name ("ABC News" on ABC News) gives way to the byline's.
+  // An author that is the site's own name or its staff ("ABC News" on ABC News, "Us Weekly Staff"
+  // on Us Weekly) gives way to the byline's.
   const author = withoutSiteAfter(
-    stated !== undefined && siteName !== undefined && stated.toLowerCase() === siteName.toLowerCase()
+    stated !== undefined && siteName !== undefined && isSiteItself(stated, siteName)
       ? (bylineOverSite(shown(), siteName) ?? stated)
       : (stated ?? shown()),
     siteName,
@@ -341,6 +342,17 @@ function labelledAuthor(meta: ReadonlyMap<string, string[]>): string | undefined
     if (name !== undefined) return name;
   }
   return undefined;
+}
+
+/** The words after a site's name that make it the name of its staff ("Us Weekly Staff"). */
+const STAFF_AFTER_SITE =
+  /^\s*(?:staff|team|editors|editorial(?:\s+(?:staff|team|board))?|desk|newsroom|redaktion)$/i;
+
+/** Whether an author the markup states is the site's own name, or its staff under the site's name. */
+function isSiteItself(stated: string, site: string): boolean {
+  const author = stated.toLowerCase();
+  const name = site.toLowerCase();
+  return author === name || (author.startsWith(name) && STAFF_AFTER_SITE.test(author.slice(name.length)));
 }
 
 /**
