@@ -320,8 +320,8 @@ export function linkedNames(names: string, pieces: readonly string[]): string {
     const piece = clean(raw);
     if (piece === '' || piece === names || !names.startsWith(piece)) continue;
     const rest = names.slice(piece.length);
-    // A rest glued to the names ("Jane DoePublished") is the next element's text.
-    const apart = /^\s/.test(rest) || /^\p{Lu}/u.test(rest);
+    // A rest glued to the names ("Jane DoePublished", "Jane Doe22 Dec 2016") is the next element's text.
+    const apart = /^\s/.test(rest) || /^[\p{Lu}\p{N}]/u.test(rest);
     if (apart && !/^\s*(?:,|&|and\b|und\b|et\b|y\b|e\b)/i.test(rest)) return piece.replace(/[\s,;:]+$/, '');
   }
   return names;

@@ -168,6 +168,23 @@ describe('readPageMetadata: a byline line beside the headline', () => {
     );
   });
 
+  it("reads the headline's byline before a marked byline of another story further down", async () => {
+    const related = `<section><h2>Related Content</h2><article class="w-stories__item"><h1><a href="/2012/dorsett">Dorsett is suing</a></h1><a class="byline" href="/author/mm">Michael J. Mooney</a></article><article class="w-stories__item"><h1><a href="/2015/smith">Smith's concussion</a></h1></article></section>`;
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><div class="story__info"><span>By <a href="/author/kw">Kathy Wise</a></span></div>${STORY}${related}`,
+      ),
+    ).toBe('Kathy Wise');
+  });
+
+  it('cuts the names before the date or count glued after their link', async () => {
+    expect(
+      await author(
+        `<h1>Winter ferry</h1><p><span>by</span> <a href="/author/ln">Lucas Nolan</a><span>22 Dec 2016</span><a href="#comments">651</a></p>${STORY}`,
+      ),
+    ).toBe('Lucas Nolan');
+  });
+
   it('cuts the names after their link when what follows is not more names', async () => {
     expect(
       await author(

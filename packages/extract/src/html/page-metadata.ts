@@ -231,8 +231,8 @@ function readMetadata(document: DomNode): PageStatement {
     (citationAuthors.length > 0 ? joinNames(citationAuthors) : undefined);
   const shown = () =>
     microdataAuthor(found.itemAuthors, found.headlines) ??
-    (shallow ? visibleByline(found.bylines, listedEntries(found.bylines, pageTitles)) : undefined) ??
     visible().author ??
+    (shallow ? visibleByline(found.bylines, listedEntries(found.bylines, pageTitles)) : undefined) ??
     labelledAuthor(found.meta);
   // An author that is the site's own name or its staff ("ABC News" on ABC News, "Us Weekly Staff"
   // on Us Weekly) gives way to the byline's.
