@@ -132,6 +132,49 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
 
+  it('names the writers as a reader would: after a dated byline\'s "by", in reading order, never a date\'s word (runtime and built CLI)', async () => {
+    // "the byline's names, without \"By\"": not the weekday a byline starts with, not "Last" of
+    // "Last Updated", not a family name first as Dublin Core writes it.
+    const story =
+      '<p>The harbour office will dredge the east channel in the winter, after two ferries ran aground on the sandbank there.</p>'.repeat(
+        3,
+      );
+    const pages: Record<string, [string, string, string]> = {
+      '/dated-byline': [
+        '',
+        `<h1>Ferries run aground</h1><div class="byline--3Eec"><time datetime="2017-01-18T11:44:11-08:00">Wednesday January 18, 2017 10:44 am PST</time> by <a href="/author/jc" rel="author">Juli Clover</a></div>${story}`,
+        'Juli Clover',
+      ],
+      '/dublin-core': [
+        '<meta name="dcterms.creator" content="Gillman, Steve">',
+        `<h1>Ferries run aground</h1>${story}`,
+        'Steve Gillman',
+      ],
+    };
+    for (const [path, [head, body, writer]] of Object.entries(pages)) {
+      fixture.web.scenario(path, {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: `<!doctype html><html lang="en"><head><title>Ferries run aground</title>${head}</head><body><main>${body}</main></body></html>`,
+      });
+      const result = await fixture.session.run.webFetch({ url: fixture.web.url(path) });
+      expect(framed(result.text)).toContain(`\nAuthor: ${writer}\n`);
+      expect((result.data as OkData).document).toMatchObject({ author: writer });
+      const run = await runBuiltCli(['fetch', fixture.web.url(path), '--json'], {
+        home: fixture.home,
+        env: LOCALHOST_ENV,
+      });
+      expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+      expect(jsonOf<OkData>(run).document).toMatchObject({ author: writer });
+    }
+    fixture.web.scenario('/last-updated', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Ferries run aground</title></head><body><main><h1>Ferries run aground</h1>${story}<div class="author-details"><em>Last Updated:</em> January 7, 2025</div></main></body></html>`,
+    });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/last-updated') });
+    expect(framed(result.text)).not.toContain('\nAuthor:');
+    expect((result.data as OkData).document).not.toHaveProperty('author');
+  });
+
   it('gives no language for a charset a page states as its language, and reads its locale instead (runtime and built CLI)', async () => {
     // "language (BCP 47) … absent when the page does not say it": `Content-Language: utf-8` names
     // an encoding, not a language.
