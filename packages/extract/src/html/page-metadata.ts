@@ -374,7 +374,7 @@ function bylineOverSite(names: string | undefined, site: string): string | undef
  * "frontpage" and "sectionpage"): a front page or a section's, whose Parse.ly author and date
  * tags are its lead story's.
  */
-const PARSELY_INDEX = /^(?:index|frontpage|sectionpage|non-?post)$/i;
+const PARSELY_INDEX = /^(?:index|frontpage|sectionpage)$/i;
 
 /** The Parse.ly tags that name a writing's writer and date. */
 const PARSELY_STORY_META = ['parsely-author', 'parsely-pub-date', 'parsely-page'];
