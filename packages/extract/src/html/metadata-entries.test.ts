@@ -44,6 +44,20 @@ describe("readPageMetadata: the bylines of a page's entries", () => {
     );
   });
 
+  it("names nobody on a blog's index whose entries open with their linked titles, no heading", async () => {
+    const entry = (slug: string, title: string, writer: string) =>
+      `<p class="blogtitle"><a href="/blog/${slug}">${title}</a>, <span class="date">10 February 2026</span><br><span class="author">${writer}</span></p><p class="blogsummary">What changed.</p>`;
+    const index = `<h1>The Harbour Blog - Index</h1>${entry('pier', 'The new pier opens', 'Keith Ranulf')}${entry('ferry', 'Ferries every ninety minutes', 'Carla Amedo')}`;
+    expect((await readPageMetadata(page('Blog Index - The Harbour Blog', index))).author).toBeUndefined();
+  });
+
+  it("reads a thread's first poster when each post opens with a link to its poster", async () => {
+    const post = (writer: string) =>
+      `<div class="post"><a href="/members/${writer}" class="post-author">${writer}</a><p>I think so, after the update.</p></div>`;
+    const thread = `<h1>Fan noise after update</h1>${post('Rita Gomes')}${post('Omar Said')}${post('Lee Chan')}`;
+    expect((await readPageMetadata(page('Fan noise after update', thread))).author).toBe('Rita Gomes');
+  });
+
   it("reads a thread's first poster: posts carry no heading of their own", async () => {
     const post = (writer: string) =>
       `<div class="post"><div class="post-author">${writer}</div><p>I think so.</p></div>`;

@@ -116,7 +116,31 @@ function linkedHeadingsOf(
     }
     for (const child of node.children ?? []) pending.push([child, link]);
   }
+  if (headings.length === 0) {
+    const lead = leadingLink(entry);
+    if (lead !== undefined) headings.push(lead);
+  }
   return { headings, texts };
+}
+
+/** The fewest words of a link that titles an entry without a heading. */
+const MIN_LEAD_WORDS = 2;
+
+/**
+ * The link an entry without a heading opens with, when nothing comes before it and it reads as a
+ * title of several words: a blog's index that lists each post as its linked title, its date and its
+ * writer (`<p><a href="/blog/go1.26">Go 1.26 is released</a>, 10 February 2026 …`).
+ */
+function leadingLink(entry: DomNode): DomNode | undefined {
+  let node: DomNode | undefined = entry;
+  while (node !== undefined && !isLink(node)) {
+    const first: DomNode | undefined = (node.children ?? []).find(
+      (child) => child.type === 'tag' || (child.type === 'text' && (child.data ?? '').trim() !== ''),
+    );
+    node = first?.type === 'tag' ? first : undefined;
+  }
+  if (node === undefined || node === entry) return undefined;
+  return clean(textOf(node)).split(/\s+/).length >= MIN_LEAD_WORDS ? node : undefined;
 }
 
 function isLink(node: DomNode): boolean {
