@@ -143,11 +143,12 @@ export function readDateline(
   headlines: readonly DomNode[],
   titles: readonly string[],
   stripByline: (text: string) => string,
+  listed: (node: DomNode) => boolean = () => false,
 ): Dateline {
   const headline = chooseHeadline(headlines, titles);
   if (headline === undefined) return {};
   const found: Dateline = {};
-  for (const line of linesNear(linesAround(document, headline))) {
+  for (const line of linesNear(linesAround(document, headline, listed))) {
     found.published ??= publishedOn(line);
     found.author ??= authorOn(line, stripByline);
   }
@@ -233,8 +234,8 @@ function normalized(text: string): string {
  * The page's lines in document order, up to {@link LINES_AFTER} past the headline's (the walk stops
  * there). Each line is the text of one block element outside its child blocks.
  */
-function linesAround(document: DomNode, headline: DomNode): Line[] {
-  const reader = new LineReader(headline);
+function linesAround(document: DomNode, headline: DomNode, listed: (node: DomNode) => boolean): Line[] {
+  const reader = new LineReader(headline, listed);
   reader.visit(document, false, false);
   reader.flush();
   const lines = reader.lines;
@@ -257,7 +258,10 @@ class LineReader {
   private current: Line | undefined;
   private afterHeadline = -1;
 
-  constructor(private readonly headline: DomNode) {}
+  constructor(
+    private readonly headline: DomNode,
+    private readonly listed: (node: DomNode) => boolean,
+  ) {}
 
   flush(): void {
     const line = this.current;
@@ -297,8 +301,13 @@ class LineReader {
     const attribs = node.attribs ?? {};
     if (SKIPPED.has(name) || 'hidden' in attribs || attribs['aria-hidden'] === 'true') return true;
     const isHeadline = node === this.headline;
-    const inside = outside || this.isOutside(node, name, attribs);
     const block = BLOCKS.has(name) || name === 'br';
+    // After the headline, an entry of a list of writings (a blog's index under its heading) is
+    // another writing's: its date and byline are not the page's.
+    const inside =
+      outside ||
+      this.isOutside(node, name, attribs) ||
+      (block && this.afterHeadline >= 0 && this.listed(node));
     if (block) this.flush();
     if (HEADINGS.has(name)) this.open(inside, true, isHeadline || inHeadline);
     if (name === 'time' && attribs.datetime !== undefined) {

@@ -100,6 +100,15 @@ describe("readPageMetadata: the dates of a page's entries", () => {
     expect((await readPageMetadata(page('Blog', list))).published).toBeUndefined();
   });
 
+  it("dates no blog's index by its first entry's date line under the index's heading", async () => {
+    const entry = (slug: string, title: string, date: string, writer: string) =>
+      `<p class="blogtitle"><a href="/blog/${slug}">${title}</a>, <span class="date">${date}</span><br><span class="author">${writer}</span></p><p class="blogsummary">What changed.</p>`;
+    const index = `<h1>The Harbour Blog</h1>${entry('pier', 'The new pier opens', '27 February 2026', 'Keith Ranulf')}${entry('ferry', 'Ferries every ninety minutes', '10 February 2026', 'Carla Amedo')}`;
+    const metadata = await readPageMetadata(page('The Harbour Blog', index));
+    expect(metadata.published).toBeUndefined();
+    expect(metadata.author).toBeUndefined();
+  });
+
   it("reads a story's date before a list of dated teasers", async () => {
     const story = `<main><h1>Night market moves</h1><time pubdate datetime="2024-05-01">May 1</time><p>Text.</p></main>`;
     const rail = `<aside>${dated('Comet returns', '2025-11-28')}${dated('Oyster season', '2025-11-27')}</aside>`;

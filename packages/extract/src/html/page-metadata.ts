@@ -204,6 +204,7 @@ function readMetadata(document: DomNode): PageStatement {
       found.headlines,
       [found.title ?? '', ...(found.meta.get('og:title') ?? [])],
       stripByline,
+      listedEntries(found.bylines, pageTitles),
     );
     return dateline;
   };
