@@ -1,5 +1,5 @@
 import { PARAGRAPH_BLOCKS } from './element-names.js';
-import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
+import { CHANGE_WORDS, MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import { type DomNode, hasAncestor } from './metadata-markup.js';
 import { clean, isName, isNameWord, MAX_BYLINE_CHARS, withoutControls } from './metadata-text.js';
 import { isPageTool } from './page-tools.js';
@@ -70,8 +70,10 @@ const NOT_A_WRITER = /^(?:from|visit|view|see|follow|subscribe|contact|shop|brow
  * A line that says when the page was changed or checked, not by whom ("Last Updated: January 7,
  * 2025", "Reviewed: …"): what is left of it once the date goes ("Last") is no name.
  */
-const DATE_STATUS =
-  /^(?:last\s+)?(?:updated|modified|edited|reviewed|revised|published|posted|created)\b(?!\s*:?\s*by\b)/i;
+const DATE_STATUS = new RegExp(
+  `^(?:last\\s+)?(?:${CHANGE_WORDS}|published|posted|created)\\b(?!\\s*:?\\s*by\\b)`,
+  'i',
+);
 
 /** Elements whose bylines are not the page's: menus, footers, asides and quotations. */
 const OUTSIDE_TAGS = new Set(['nav', 'footer', 'aside', 'blockquote']);
@@ -102,8 +104,14 @@ function namesNobody(names: string): boolean {
   );
 }
 
+/** A weekday's name written out ("Wednesday"). */
+const WEEKDAY_NAME = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+
 /** A weekday's name alone, what is left of a date that a byline starts with once its date goes. */
-const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
+const WEEKDAY = new RegExp(`^${WEEKDAY_NAME}$`, 'i');
+
+/** A weekday after a byline's names, and the date after it ("Jane Doe, Wednesday …"). */
+const WEEKDAY_AFTER_NAMES = new RegExp(String.raw`,?\s+${WEEKDAY_NAME}\b.*$`, 'i');
 
 /**
  * The text after a byline's "by" when what comes before it names nobody: a phrase ("This post was
@@ -293,7 +301,7 @@ export function stripByline(text: string): string {
   // "Jane Doe. Reviewed by John Roe, MD": the reviewer is not a writer.
   names = names.replace(/\.?\s+(?:medically\s+)?(?:reviewed|edited|fact[- ]checked)\s+by\b.*$/i, '');
   names = names.replace(/\s+(?:on|updated|published|posted)\b.*$/i, '');
-  names = names.replace(/,?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i, '');
+  names = names.replace(WEEKDAY_AFTER_NAMES, '');
   // A date after the names: "…, 12 February", "… 12 Feb 2024", "… March 5, 2024" (a bare month
   // name stays: "Theresa May").
   names = names.replace(

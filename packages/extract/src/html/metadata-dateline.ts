@@ -1,6 +1,6 @@
 import { HEADINGS, PARAGRAPH_BLOCKS } from './element-names.js';
 import { linkedNames } from './metadata-byline.js';
-import { MONTH_NAMES, toIsoDate } from './metadata-dates.js';
+import { CHANGE_WORDS, MONTH_NAMES, toIsoDate } from './metadata-dates.js';
 import { type DomNode, textOf } from './metadata-markup.js';
 import { clean, isNameWord, withoutControls } from './metadata-text.js';
 
@@ -132,7 +132,7 @@ interface Line {
 const SUBTITLE_WORDS = 6;
 
 /** A date that says it is not the first publication: "Updated", "Last modified", "Reviewed". */
-const NOT_PUBLISHED = /^(?:last\s+)?(?:updated|modified|edited|reviewed|revised)\b/i;
+const NOT_PUBLISHED = new RegExp(`^(?:last\\s+)?(?:${CHANGE_WORDS})\\b`, 'i');
 
 /**
  * The page's dateline and byline beside its headline (see {@link Dateline}); `titles` are the page's

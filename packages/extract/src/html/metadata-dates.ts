@@ -70,6 +70,9 @@ const MONTHS: Readonly<Record<string, number>> = {
 /** The month names and abbreviations the date reader knows (English, French, German, Spanish). */
 export const MONTH_NAMES: readonly string[] = Object.keys(MONTHS);
 
+/** The words that mark a date as a change or a check, not the first publication ("Updated"). */
+export const CHANGE_WORDS = 'updated|modified|edited|reviewed|revised';
+
 /** Zone names that RFC 2822 dates and some bylines write instead of an offset, in minutes east of UTC. */
 const ZONES: Readonly<Record<string, number>> = {
   z: 0,

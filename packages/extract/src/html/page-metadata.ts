@@ -196,6 +196,18 @@ function readMetadata(document: DomNode): PageStatement {
   // The headline's dateline is read only when the markup leaves a field unsaid, and the page's text
   // only on a page nested no deeper than the DOM stages read (the dateline's walk recurses).
   const shallow = found.depth <= MAX_HTML_DEPTH;
+  // The titles the page gives for sharing. Its `<h1>`s are not among them (a documentation page's
+  // is often its book's or its site's name), but the site's name is told apart from them all.
+  const shared = [...(found.meta.get('og:title') ?? []), ...(found.meta.get('twitter:title') ?? [])];
+  const headlines = [
+    ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
+    ...shared,
+  ];
+  // The titles a list of writings is told from the page's own story by (see `listedEntries`), and
+  // the test of the bylines' entries, which the visible byline and the dateline share.
+  const pageTitles = [found.title ?? '', ...shared];
+  const listed = listedEntries(found.bylines, pageTitles);
+
   let dateline: ReturnType<typeof readDateline> | undefined;
   const visible = () => {
     if (!shallow) return {};
@@ -204,20 +216,11 @@ function readMetadata(document: DomNode): PageStatement {
       found.headlines,
       [found.title ?? '', ...(found.meta.get('og:title') ?? [])],
       stripByline,
-      listedEntries(found.bylines, pageTitles),
+      listed,
     );
     return dateline;
   };
 
-  // The titles the page gives for sharing. Its `<h1>`s are not among them (a documentation page's
-  // is often its book's or its site's name), but the site's name is told apart from them all.
-  const shared = [...(found.meta.get('og:title') ?? []), ...(found.meta.get('twitter:title') ?? [])];
-  const headlines = [
-    ...found.headlines.slice(0, MAX_HEADLINES).map((headline) => textOf(headline)),
-    ...shared,
-  ];
-  // The titles a list of writings is told from the page's own story by (see `listedEntries`).
-  const pageTitles = [found.title ?? '', ...shared];
   const statedSites = [
     ld.siteName,
     ...SITE_NAME_META.flatMap((key) => found.meta.get(key) ?? []).map(clean),
@@ -233,7 +236,7 @@ function readMetadata(document: DomNode): PageStatement {
   const shown = () =>
     microdataAuthor(found.itemAuthors, found.headlines) ??
     visible().author ??
-    (shallow ? visibleByline(found.bylines, listedEntries(found.bylines, pageTitles)) : undefined) ??
+    (shallow ? visibleByline(found.bylines, listed) : undefined) ??
     labelledAuthor(found.meta);
   // An author that is the site's own name or its staff ("ABC News" on ABC News, "Us Weekly Staff"
   // on Us Weekly) gives way to the byline's.
