@@ -73,29 +73,31 @@ describe('titleWithoutSite', () => {
 });
 
 describe('extract: the title without the site name its <title> adds', () => {
-  it('gives the headline as the title and the site as the site name (failing before: the title kept ": Site")', async () => {
-    const html = `<!doctype html><html lang="ja"><head><title>港の新しい浮桟橋、春に完成へ：港町新聞デジタル</title>
-<meta property="og:site_name" content="港町新聞デジタル"></head><body><main><article><h1>港の新しい浮桟橋、春に完成へ</h1>
-${'<p>港の北側に新しい浮桟橋を造る工事が始まり、市は来年の春までに完成させる予定だと発表した。</p>'.repeat(4)}</article></main></body></html>`;
-    const document = await extract({
-      body: html,
+  /** A Japanese story under `headline`, its `<title>` and its head's other tags as given. */
+  const story = (title: string, head: string, headline: string) =>
+    extract({
+      body: `<!doctype html><html lang="ja"><head><title>${title}</title>${head}</head><body><main><article><h1>${headline}</h1>
+${'<p>港の北側に新しい浮桟橋を造る工事が始まり、市は来年の春までに完成させる予定だと発表した。</p>'.repeat(4)}</article></main></body></html>`,
       url: 'https://news.example/harbour',
       contentType: 'text/html',
     });
+
+  it('gives the headline as the title and the site as the site name (failing before: the title kept ": Site")', async () => {
+    const document = await story(
+      '港の新しい浮桟橋、春に完成へ：港町新聞デジタル',
+      '<meta property="og:site_name" content="港町新聞デジタル">',
+      '港の新しい浮桟橋、春に完成へ',
+    );
     expect(document.title).toBe('港の新しい浮桟橋、春に完成へ');
     expect(document.siteName).toBe('港町新聞デジタル');
   });
+
   it("drops the name its sharing tags give the site when its publisher's name is chosen", async () => {
-    const html = `<!doctype html><html lang="ja"><head><title>港の浮桟橋、春に完成へ｜港町ゲンダイDIGITAL</title>
-<meta property="og:site_name" content="港町ゲンダイDIGITAL">
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","publisher":{"@type":"Organization","name":"港町現代"}}</script>
-</head><body><main><article><h1>港の浮桟橋、春に完成へ</h1>
-${'<p>港の北側に新しい浮桟橋を造る工事が始まり、市は来年の春までに完成させる予定だと発表した。</p>'.repeat(4)}</article></main></body></html>`;
-    const document = await extract({
-      body: html,
-      url: 'https://news.example/pier',
-      contentType: 'text/html',
-    });
+    const document = await story(
+      '港の浮桟橋、春に完成へ｜港町ゲンダイDIGITAL',
+      '<meta property="og:site_name" content="港町ゲンダイDIGITAL"><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","publisher":{"@type":"Organization","name":"港町現代"}}</script>',
+      '港の浮桟橋、春に完成へ',
+    );
     expect(document.title).toBe('港の浮桟橋、春に完成へ');
     expect(document.siteName).toBe('港町現代');
   });
