@@ -12,8 +12,6 @@ export function isInertTarget(href: string): boolean {
   return INERT_TARGET.test(href.replace(/[\t\n\r ]/g, ''));
 }
 
-/** Headings, in and around which an inert link is a disclosure's control (see {@link unwrapInertLinks}). */
-
 /**
  * Turns the links that go nowhere in and around the page's headings into plain text (a `<span>`
  * that keeps every other attribute): the question of an FAQ entry a script opens, the title of a
@@ -36,13 +34,18 @@ export function unwrapInertLinks(document: Document): number {
   let changed = 0;
   for (const link of links) {
     if (!isInertTarget(link.getAttribute('href') ?? '')) continue;
-    const span = document.createElement('span');
-    for (const attribute of Array.from(link.attributes)) {
-      if (attribute.name !== 'href') span.setAttribute(attribute.name, attribute.value);
-    }
-    while (link.firstChild !== null) span.appendChild(link.firstChild);
-    link.replaceWith(span);
+    toPlainText(link);
     changed++;
   }
   return changed;
+}
+
+/** Replaces `link` by a `<span>` with its content and every attribute but its target. */
+export function toPlainText(link: Element): void {
+  const span = link.ownerDocument.createElement('span');
+  for (const attribute of Array.from(link.attributes)) {
+    if (attribute.name !== 'href') span.setAttribute(attribute.name, attribute.value);
+  }
+  while (link.firstChild !== null) span.appendChild(link.firstChild);
+  link.replaceWith(span);
 }
