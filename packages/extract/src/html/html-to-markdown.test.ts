@@ -81,6 +81,16 @@ describe('htmlToMarkdown: links that wrap blocks', () => {
     // No link text is cut by a paragraph break, which would leave its URL in the text.
     expect(markdown).not.toMatch(/\n\s*\n[^[]*\]\(/);
   });
+
+  it("writes a link around one heading without the heading's marker inside the brackets", async () => {
+    const markdown = await htmlToMarkdown(
+      '<p>Members get free delivery.</p><ul><li><a href="/pages/rewards"><div><img src="/join.png" alt=""></div>' +
+        '<div><h2>JOIN THE CLUB</h2></div></a></li></ul>',
+      'https://shop.example.org/',
+    );
+    expect(markdown).toContain('- [JOIN THE CLUB](https://shop.example.org/pages/rewards)');
+    expect(markdown).not.toContain('[#');
+  });
 });
 
 describe('htmlToMarkdown: advertisement labels and gallery counters', () => {

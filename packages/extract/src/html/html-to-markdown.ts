@@ -64,10 +64,11 @@ const BLOCK_MARKER = /^(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)/;
  * A link's text on one line. A link that wraps blocks (a product card: picture, heading, price)
  * would carry their line breaks, and a blank line inside `[…](…)` ends the link in Markdown, leaving
  * `](https://…)` in the text: the blocks' lines are joined with spaces, without their own markers.
+ * A link around one block (a card that is a heading alone) loses the block's marker too.
  */
 function inlineLinkText(content: string): string {
   const text = content.trim();
-  if (!text.includes('\n')) return text;
+  if (!text.includes('\n')) return text.replace(BLOCK_MARKER, '');
   return text
     .split('\n')
     .map((line) => line.trim().replace(BLOCK_MARKER, ''))
