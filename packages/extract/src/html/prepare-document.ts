@@ -3,6 +3,7 @@ import { cleanCodeBlocks } from './code-blocks.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
+import { keepHeadingWords, spaceHeadingLines } from './heading-words.js';
 import { dropHiddenContent } from './hidden-content.js';
 import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
@@ -52,7 +53,10 @@ const STYLE_HIDDEN_MARKUP = /opacity\s*:\s*\.?0|display\s*:\s*none/i;
  */
 const MATH_MARKUP = /<math\b/i;
 
-/** An `href` that may take the reader nowhere (see `inert-links.ts`); most pages have one. */
+/**
+ * An `href` that may take the reader nowhere (see `inert-links.ts`) or to a place on the page (see
+ * `heading-words.ts`); most pages have one.
+ */
 const INERT_LINK_MARKUP = /\bhref\s*=\s*["']?\s*(?:#|javascript:)/i;
 
 /** A `<noscript>`, without which a page has nothing for the `<noscript>` steps to read. */
@@ -124,7 +128,8 @@ function showDocument(document: Document, markup: StepMarkup): Document {
 /**
  * The document the DOM stages read: the page as a reader is shown it ({@link parseShownDocument}),
  * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}), the consent
- * managers' dialogs (`dropConsentDialogs`) and the class names that only lay it out
+ * managers' dialogs (`dropConsentDialogs`), the links in headings that go nowhere (`unwrapInertLinks`)
+ * or are a heading's words linked to a place on the page (`keepHeadingWords`), and the class names that only lay it out
  * (`dropLayoutClasses`), its images' source sets rewritten (`normalizeImageSources`) and its long
  * runs of line breaks cut (`dropExtraLineBreaks`). `parsed`, when given, is `html` already parsed,
  * which becomes the prepared document.
@@ -136,7 +141,11 @@ export async function prepareDocument(html: string, parsed?: Document): Promise<
   if (markup.has('frames')) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
   if (markup.has('consentDialogs')) dropConsentDialogs(document);
-  if (markup.has('inertLinks')) unwrapInertLinks(document);
+  if (markup.has('inertLinks')) {
+    unwrapInertLinks(document);
+    keepHeadingWords(document);
+  }
+  spaceHeadingLines(document);
   dropLayoutClasses(document);
   normalizeImageSources(document);
   dropExtraLineBreaks(document);
