@@ -8,6 +8,7 @@ import { dropHiddenContent } from './hidden-content.js';
 import { dropExtraLineBreaks } from './html-to-markdown.js';
 import { normalizeImageSources } from './image-sources.js';
 import { unwrapInertLinks } from './inert-links.js';
+import { spaceJoinedElements } from './joined-elements.js';
 import { dropLayoutClasses } from './layout-classes.js';
 import { findMarkers } from './markup-markers.js';
 import { MATH_SCRIPT_MARKUP, placeMathScripts } from './math-scripts.js';
@@ -146,6 +147,7 @@ export async function prepareDocument(html: string, parsed?: Document): Promise<
     keepHeadingWords(document);
   }
   spaceHeadingLines(document);
+  if (document.body !== null) spaceJoinedElements(document.body);
   dropLayoutClasses(document);
   normalizeImageSources(document);
   dropExtraLineBreaks(document);
