@@ -22,6 +22,7 @@ const PAGES_DIRECTORY = new URL('./__fixtures__/pages/', import.meta.url);
 const GOLDEN_PAGES_DIRECTORY = new URL('../../../packages/extract/test/pages/', import.meta.url);
 const GOLDEN_PAGES = new Set([
   'accordion-product',
+  'api-reference',
   'app-landing',
   'blog-sidebar',
   'consent-centre',
@@ -53,6 +54,7 @@ const GOLDEN_PAGES = new Set([
   'service-faq',
   'services-webforms',
   'signup-form-note',
+  'shop-shelf',
   'site-in-title',
   'story-beside-stream',
   'story-in-grid',
@@ -257,6 +259,16 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'wire-byline',
     description:
       "News story whose byline starts with Print and Email links and signs its writers with the site's own name",
+  },
+  {
+    name: 'api-reference',
+    description:
+      "A library's API reference whose method headings link each method's name to its own entry, one heading broken over two lines",
+  },
+  {
+    name: 'shop-shelf',
+    description:
+      "A shop's shelf of boots whose cards write brand and name, price and note, rating and count as spans side by side",
   },
 ];
 

@@ -308,3 +308,37 @@ describe('5. HTML: widgets and threads read as a reader sees them', () => {
     );
   });
 });
+
+describe('5. HTML: headings keep their words', () => {
+  it("keeps each method's name that an API reference links to its own entry, and writes a heading broken over two lines as one line (runtime and built CLI)", async () => {
+    // Read as permalinks, the names went with their links: "pub fn (station: &str, …)".
+    await expectContents(
+      '/pages/api-reference',
+      [
+        '#### pub fn new(station: &str, datum: Datum) -> Self',
+        '#### pub fn level\\_at\\<T>(&self, time: T) -> Option\\<f64> where T: Into\\<Timestamp>,',
+        '#### pub const fn rising(&self) -> bool',
+        '## Examples reading a station\n',
+        '## See also\n',
+      ],
+      ['pub fn (', 'pub const fn (', 'Examplesreading', '#see-also', '¶', 'Copy item path'],
+    );
+  });
+});
+
+describe('5. HTML: words written in two elements side by side', () => {
+  it("keeps a space between a product's brand and name, a price and its note, a rating and its count, and leaves code as written (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/shop-shelf',
+      [
+        '[Ridgeway Kestrel Mid Waterproof Boots](',
+        '$149.95 Compare at $189.95',
+        '4.6 212 reviews',
+        '[Crag Works Summit Leather Boots](',
+        'Wear the socks you will hike in',
+        'SizeUK9',
+      ],
+      ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
+    );
+  });
+});
