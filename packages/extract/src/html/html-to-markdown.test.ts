@@ -82,6 +82,21 @@ describe('htmlToMarkdown: links that wrap blocks', () => {
     expect(markdown).not.toMatch(/\n\s*\n[^[]*\]\(/);
   });
 
+  it('writes cards side by side as blocks of their own, and a link inside a sentence inside it', async () => {
+    const markdown = await htmlToMarkdown(
+      '<div class="grid"><a href="/shop/nina"><div class="title">Pink Nina Bag</div><div class="price">$130.00</div></a>' +
+        '<a href="/shop/birds"><div class="title">Virginia Birds Poster</div><div class="price">$30.00</div></a></div>' +
+        '<p>Acrobat Reader, which you can <a href="/reader"><b>download</b> free</a>, opens them.</p>',
+      'https://shop.example.org/',
+    );
+    expect(markdown).toContain(
+      '[Pink Nina Bag $130.00](https://shop.example.org/shop/nina)\n\n[Virginia Birds Poster $30.00](https://shop.example.org/shop/birds)',
+    );
+    expect(markdown).toContain(
+      'Acrobat Reader, which you can [**download** free](https://shop.example.org/reader), opens them.',
+    );
+  });
+
   it("writes a link around one heading without the heading's marker inside the brackets", async () => {
     const markdown = await htmlToMarkdown(
       '<p>Members get free delivery.</p><ul><li><a href="/pages/rewards"><div><img src="/join.png" alt=""></div>' +

@@ -1,6 +1,7 @@
 import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from '../lazy-modules.js';
 import { addCalloutRule } from './callouts.js';
+import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { addFootnoteRules } from './footnote-marks.js';
 import { type HeadingLinks, relinkHeadings } from './heading-links.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
@@ -56,6 +57,9 @@ const CODE_LANGUAGE =
 
 /** A link this converter wrote: escaped text in brackets, then an http(s) target without parentheses. */
 const OWN_LINK = /\[((?:[^\\[\]]|\\.)*)\]\(https?:[^()\s]*\)/g;
+
+/** Elements that make a block of their own, and of a link around one. */
+const BLOCK_SELECTOR = [...PARAGRAPH_BLOCKS].filter((name) => name !== 'body' && name !== 'html').join(', ');
 
 /** A block's own Markdown marker at the start of a line: heading, quote, list item. */
 const BLOCK_MARKER = /^(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)/;
@@ -223,7 +227,10 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
       // A link holds no link (Markdown keeps only the innermost); nor its title, which repeats the
       // text at best and, free-form, is one more place for syntax to break out of.
       const text = inlineLinkText(content.replace(OWN_LINK, '$1'));
-      return `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+      const link = `[${text}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+      // A link around blocks (a card: picture, title, price) is drawn as a block: it stands on its
+      // own, so that two cards side by side do not run their words together ("$130.00Virginia").
+      return (node as Element).querySelector(BLOCK_SELECTOR) !== null ? `\n\n${link}\n\n` : link;
     },
   });
   // After the link rule, so that a footnote's mark and back link are read as such first.
