@@ -54,6 +54,7 @@ const GOLDEN_PAGES = new Set([
   'service-faq',
   'services-webforms',
   'signup-form-note',
+  'shop-cards',
   'shop-shelf',
   'site-in-title',
   'story-beside-stream',
@@ -269,6 +270,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'shop-shelf',
     description:
       "A shop's shelf of boots whose cards write brand and name, price and note, rating and count as spans side by side",
+  },
+  {
+    name: 'shop-cards',
+    description:
+      "A small shop's page whose products are links around a picture, a title and a price, side by side",
   },
 ];
 

@@ -341,4 +341,16 @@ describe('5. HTML: words written in two elements side by side', () => {
       ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
     );
   });
+
+  it('writes each product card that is a link around blocks on a line of its own, not run into the next (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/shop-cards',
+      [
+        'Canvas Market Bag $64.00](',
+        '\n\n[![Letterpress print of six birds] Hedgerow Birds Print $30.00](',
+        'Looking for a gift? [Gift cards](',
+      ],
+      [')[!['],
+    );
+  });
 });
