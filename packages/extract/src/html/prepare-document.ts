@@ -129,9 +129,11 @@ function showDocument(document: Document, markup: StepMarkup): Document {
 /**
  * The document the DOM stages read: the page as a reader is shown it ({@link parseShownDocument}),
  * without the elements that are never article text ({@link NON_CONTENT_SELECTOR}), the consent
- * managers' dialogs (`dropConsentDialogs`), the links in headings that go nowhere (`unwrapInertLinks`)
- * or are a heading's words linked to a place on the page (`keepHeadingWords`), and the class names that only lay it out
- * (`dropLayoutClasses`), its images' source sets rewritten (`normalizeImageSources`) and its long
+ * managers' dialogs (`dropConsentDialogs`) and the class names that only lay it out
+ * (`dropLayoutClasses`); the links in and around headings that go nowhere (`unwrapInertLinks`) and a
+ * heading's words linked to a place on the page (`keepHeadingWords`) made text, a space put where a
+ * heading breaks a line (`spaceHeadingLines`) and between inline elements whose words run together
+ * (`spaceJoinedElements`); its images' source sets rewritten (`normalizeImageSources`) and its long
  * runs of line breaks cut (`dropExtraLineBreaks`). `parsed`, when given, is `html` already parsed,
  * which becomes the prepared document.
  */
