@@ -318,6 +318,34 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       ],
     },
   },
+  'api-reference': {
+    "each method's name its heading links to its own entry, and a heading broken over two lines as one": {
+      keeps: [
+        '#### pub fn new(station: &str, datum: Datum) -> Self',
+        '#### pub fn level\\_at\\<T>(&self, time: T) -> Option\\<f64> where T: Into\\<Timestamp>,',
+        '#### pub const fn rising(&self) -> bool',
+        '## Examples reading a station\n',
+      ],
+      drops: ['pub fn (', 'pub const fn (', 'Examplesreading', '#see-also', '¶'],
+    },
+  },
+  'shop-shelf': {
+    'a space between words written in two elements side by side, and code as written': {
+      keeps: [
+        '[Ridgeway Kestrel Mid Waterproof Boots](',
+        '$149.95 Compare at $189.95',
+        '4.6 212 reviews',
+        'SizeUK9',
+      ],
+      drops: ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
+    },
+  },
+  'shop-cards': {
+    'each card that is a link around blocks on a line of its own': {
+      keeps: ['$64.00](https://pages.example/shop/canvas-market-bag)\n\n[![Letterpress print of six birds]'],
+      drops: [')[!['],
+    },
+  },
 };
 
 describe('golden pages: the behaviour each page is kept for', () => {
