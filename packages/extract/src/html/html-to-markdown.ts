@@ -4,6 +4,7 @@ import { addCalloutRule } from './callouts.js';
 import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { addFootnoteRules } from './footnote-marks.js';
 import { type HeadingLinks, relinkHeadings } from './heading-links.js';
+import { addBlockShapeRules } from './markdown-blocks.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { addMathRule } from './mathml-latex.js';
 import { addRaisedTextRule } from './raised-text.js';
@@ -215,6 +216,7 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
   const escapeText = service.escape.bind(service);
   service.escape = (text: string) => escapeLinkLikeText(escapeText(text));
   service.remove((node) => DROPPED_ELEMENTS.has(node.nodeName.toLowerCase()));
+  addBlockShapeRules(service);
   addMathRule(service);
   addCalloutRule(service);
   addRaisedTextRule(service);

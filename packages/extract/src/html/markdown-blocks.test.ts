@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToMarkdown } from './html-to-markdown.js';
+
+const markdownOf = (html: string) => htmlToMarkdown(html, 'https://example.org/news/');
+
+describe('htmlToMarkdown: headings, list items and emphasis around blocks', () => {
+  it('writes a heading holding a block on one line (failing before: a bare "###" line above its link)', async () => {
+    expect(
+      await markdownOf(
+        '<h3 class="card__title"><div class="card__icon"><img src="bolt.svg"></div>\n<a href="/2026/03/07/pay-package/">A pay package for the chief executive</a></h3><p>The board approved it.</p>',
+      ),
+    ).toBe(
+      '### [A pay package for the chief executive](https://example.org/2026/03/07/pay-package/)\n\nThe board approved it.',
+    );
+    expect(
+      await markdownOf(
+        '<h2><a href="/guide/"><div><span>Spring</span></div><div>planting guide</div></a></h2>',
+      ),
+    ).toBe('## [Spring planting guide](https://example.org/guide/)');
+  });
+
+  it("writes a heading nested in another as its text, on the outer heading's line", async () => {
+    expect(
+      await markdownOf(
+        '<h1><h2><strong><a href="/case/accuracy">Accuracy at scale</a></strong></h2></h1><p>Case study.</p>',
+      ),
+    ).toBe('# **[Accuracy at scale](https://example.org/case/accuracy)**\n\nCase study.');
+    expect(await markdownOf('<h3>#1 in sales, #2 in reviews</h3>')).toBe('### #1 in sales, #2 in reviews');
+  });
+
+  it('writes nothing for a heading whose content writes nothing', async () => {
+    expect(await markdownOf('<h2><div><img src="rule.png"></div></h2><p>Text after the rule.</p>')).toBe(
+      'Text after the rule.',
+    );
+  });
+
+  it('writes nothing for a list item whose content writes nothing (failing before: a bare "-" per logo)', async () => {
+    const logos = ['acme', 'globex', 'initech'].map((name) => `<li><img src="/logos/${name}.png"></li>`);
+    expect(
+      await markdownOf(
+        `<p>Trusted by teams at:</p><ul>${logos.join('')}<li><img src="/logos/hooli.png" alt="Hooli"></li></ul><p>Talk to us.</p>`,
+      ),
+    ).toBe('Trusted by teams at:\n\n- ![Hooli]\n\nTalk to us.');
+    // An ordered list keeps each item's number as the page counts it.
+    expect(await markdownOf('<ol><li><img src="/medal.png"></li><li>Runner-up</li><li>Third</li></ol>')).toBe(
+      '2. Runner-up\n3. Third',
+    );
+  });
+
+  it('keeps a list item whose only content is a nested list', async () => {
+    expect(
+      await markdownOf('<ul><li><ul><li>Inner one</li><li>Inner two</li></ul></li><li>Outer</li></ul>'),
+    ).toBe('- -   Inner one\n    - Inner two\n- Outer');
+  });
+
+  it('writes bold or italics around a block as the block alone (failing before: "**" lines around it)', async () => {
+    expect(
+      await markdownOf(
+        '<div><strong><figure><img alt="A traveler below a waterfall" src="falls.jpg"></figure></strong>Driving there takes a day.</div>',
+      ),
+    ).toBe('![A traveler below a waterfall]\n\nDriving there takes a day.');
+    expect(await markdownOf('<em><p>First paragraph.</p><p>Second paragraph.</p></em>')).toBe(
+      'First paragraph.\n\nSecond paragraph.',
+    );
+  });
+
+  it('keeps bold and italics inside a line, and across a line break', async () => {
+    expect(await markdownOf('<p>Comfort with <b>planning</b> is <em>also</em> crucial.</p>')).toBe(
+      'Comfort with **planning** is *also* crucial.',
+    );
+    expect(await markdownOf('<p><strong>Note:<br>read this first</strong> before you go.</p>')).toBe(
+      '**Note:\nread this first** before you go.',
+    );
+    // A line break at the end of the bold text goes after the closing marks.
+    expect(await markdownOf('<p><strong>Isolation<br></strong>Each queue has workers of its own.</p>')).toBe(
+      '**Isolation**\nEach queue has workers of its own.',
+    );
+  });
+});

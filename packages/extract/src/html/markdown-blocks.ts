@@ -1,0 +1,63 @@
+import type TurndownService from 'turndown';
+
+/** A blank line: where a paragraph or another block ends. */
+const BLANK_LINE = /\n[ \t]*\n/;
+
+/**
+ * Headings, list items and emphasis whose Markdown would not say what the page shows. Turndown writes
+ * each from the Markdown of what it holds, and what a page puts in them is not always inline text:
+ *
+ * - a heading holding a block (an icon's wrapper before the title's link, a card's link around a
+ *   title) came out as a bare `###` line with its text in a paragraph below it; a heading is one line;
+ * - a list item holding only what writes nothing (a logo without alt text, a button's icon) came out
+ *   as a bare `-` line, a row of them for a strip of partner logos;
+ * - bold or italics around a block (`<strong>` around a picture in a box of its own) came out as a
+ *   `**` line before the block and another after it, which Markdown does not read as emphasis.
+ *
+ * A heading nested in another is written as its text, in the outer heading's line.
+ *
+ * The rules are added before the others, so that a later one for a narrower case (a footnote's
+ * definition, a callout) still takes its element first.
+ */
+export function addBlockShapeRules(service: TurndownService): void {
+  const rules = (service.options as { rules?: Record<string, TurndownService.Rule> }).rules;
+  const listItem = rules?.listItem;
+  service.addRule('oneLineHeading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) => {
+      // A heading inside it (a page that nests them) gives its text, not a second marker: page text
+      // never starts a line with `#` here, Turndown escapes it.
+      const text = content
+        .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      if (text === '') return '\n\n';
+      return `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n`;
+    },
+  });
+  if (listItem !== undefined && typeof listItem.replacement === 'function') {
+    const written = listItem.replacement;
+    service.addRule('filledListItem', {
+      filter: 'li',
+      replacement: (content, node, options) => (content.trim() === '' ? '' : written(content, node, options)),
+    });
+  }
+  for (const [name, tags, delimiter] of [
+    ['inlineEmphasis', ['em', 'i'], 'emDelimiter'],
+    ['inlineStrong', ['strong', 'b'], 'strongDelimiter'],
+  ] as const) {
+    service.addRule(name, {
+      filter: [...tags],
+      replacement: (content, _node, options) => {
+        const [, before = '', text = '', after = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(content) ?? [];
+        if (text === '') return '';
+        // Emphasis cannot span paragraphs: around blocks, the blocks are written alone.
+        if (BLANK_LINE.test(before) || BLANK_LINE.test(text) || BLANK_LINE.test(after)) return content;
+        // A line break at its edge (a `<br>` before its end) goes outside the marks, which must
+        // touch the text they hold.
+        const mark = options[delimiter] ?? '';
+        return `${before}${mark}${text}${mark}${after}`;
+      },
+    });
+  }
+}
