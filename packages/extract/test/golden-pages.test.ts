@@ -340,6 +340,20 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
     },
   },
+  'logo-strip': {
+    'no bare list markers for logos without alt text, a logo with one kept': {
+      keeps: ['Shops that trust us with their books:\n\n- ![Hill Bakery]\n\n## What we do'],
+      drops: ['\n-\n'],
+    },
+    "a card's heading on one line with its link, past the icon's wrapper": {
+      keeps: ['### [Payroll](https://pages.example/services/payroll)'],
+      drops: ['###\n'],
+    },
+    'a picture in bold written alone, without stray emphasis marks': {
+      keeps: ['![A shoebox of receipts on a shop counter]\n\nMost of our clients'],
+      drops: ['**'],
+    },
+  },
   'shop-cards': {
     'each card that is a link around blocks on a line of its own': {
       keeps: ['$64.00](https://pages.example/shop/canvas-market-bag)\n\n[![Letterpress print of six birds]'],

@@ -40,6 +40,7 @@ const GOLDEN_PAGES = new Set([
   'language-versions',
   'lazy-pictures',
   'link-discussion',
+  'logo-strip',
   'news-article',
   'next-story',
   'pricing-page',
@@ -275,6 +276,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'shop-cards',
     description:
       "A small shop's page whose products are links around a picture, a title and a price, side by side",
+  },
+  {
+    name: 'logo-strip',
+    description:
+      "A service page with a strip of clients' logos (one with alt text), card headings after an icon's wrapper and a picture in bold",
   },
 ];
 

@@ -353,4 +353,16 @@ describe('5. HTML: words written in two elements side by side', () => {
       [')[!['],
     );
   });
+
+  it('writes no bare list marker for a logo without alt text and no stray emphasis around a picture in bold (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/logo-strip',
+      [
+        'Shops that trust us with their books:\n\n- ![Hill Bakery]\n\n## What we do',
+        '### [Payroll](',
+        '![A shoebox of receipts on a shop counter]\n\nMost of our clients start with a shoebox.',
+      ],
+      ['\n-\n', '**'],
+    );
+  });
 });
