@@ -28,6 +28,20 @@ describe('htmlToMarkdown: headings, list items and emphasis around blocks', () =
     expect(await markdownOf('<h3>#1 in sales, #2 in reviews</h3>')).toBe('### #1 in sales, #2 in reviews');
   });
 
+  it('writes the paragraphs that a heading left open took in as paragraphs after it', async () => {
+    const story = [
+      'Whether you are for or against the plan, nobody denies the epidemiologist has become a household name.',
+      'Strange tattoos are plentiful around the world, but you would be hard pressed to find one of him.',
+      'On Monday a young admirer had a portrait of his face inked on his left arm.',
+    ];
+    expect(await markdownOf(`<h2>${story.map((text) => `<p>${text}</p>`).join('')}</h2>`)).toBe(
+      `## ${story[0]}\n\n${story[1]}\n\n${story[2]}`,
+    );
+    expect(await markdownOf('<h2><span>1</span><div>Tell us about yourself</div></h2>')).toBe(
+      '## 1 Tell us about yourself',
+    );
+  });
+
   it('writes nothing for a heading whose content writes nothing', async () => {
     expect(await markdownOf('<h2><div><img src="rule.png"></div></h2><p>Text after the rule.</p>')).toBe(
       'Text after the rule.',

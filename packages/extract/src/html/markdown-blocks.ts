@@ -4,11 +4,20 @@ import type TurndownService from 'turndown';
 const BLANK_LINE = /\n[ \t]*\n/;
 
 /**
+ * Words from which a heading holding several blocks is taken for a heading left open around the
+ * page's text (`<h2>` never closed before the story's paragraphs) rather than a heading drawn in parts.
+ */
+export const HEADING_MAX_WORDS = 30;
+
+const countWords = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
+
+/**
  * Headings, list items and emphasis whose Markdown would not say what the page shows. Turndown writes
  * each from the Markdown of what it holds, and what a page puts in them is not always inline text:
  *
  * - a heading holding a block (an icon's wrapper before the title's link, a card's link around a
- *   title) came out as a bare `###` line with its text in a paragraph below it; a heading is one line;
+ *   title) came out as a bare `###` line with its text in a paragraph below it; a heading is one line,
+ *   unless its blocks say more than a heading does ({@link HEADING_MAX_WORDS});
  * - a list item holding only what writes nothing (a logo without alt text, a button's icon) came out
  *   as a bare `-` line, a row of them for a strip of partner logos;
  * - bold or italics around a block (`<strong>` around a picture in a box of its own) came out as a
@@ -25,14 +34,22 @@ export function addBlockShapeRules(service: TurndownService): void {
   service.addRule('oneLineHeading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
+      const marker = '#'.repeat(Number(node.nodeName.charAt(1)));
       // A heading inside it (a page that nests them) gives its text, not a second marker: page text
       // never starts a line with `#` here, Turndown escapes it.
-      const text = content
+      const blocks = content
         .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
-        .replace(/\s*\n\s*/g, ' ')
-        .trim();
-      if (text === '') return '\n\n';
-      return `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n`;
+        .split(BLANK_LINE)
+        .map((block) => block.replace(/\s*\n\s*/g, ' ').trim())
+        .filter((block) => block !== '');
+      const [first] = blocks;
+      if (first === undefined) return '\n\n';
+      // Blocks of more words than a heading says are the page's text, which a heading left open
+      // took in: the first is the heading, the others stay blocks after it.
+      if (blocks.length > 1 && countWords(blocks.join(' ')) > HEADING_MAX_WORDS) {
+        return `\n\n${marker} ${first}\n\n${blocks.slice(1).join('\n\n')}\n\n`;
+      }
+      return `\n\n${marker} ${blocks.join(' ')}\n\n`;
     },
   });
   if (listItem !== undefined && typeof listItem.replacement === 'function') {
