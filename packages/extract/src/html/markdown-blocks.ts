@@ -11,6 +11,14 @@ export const HEADING_MAX_WORDS = 30;
 
 const countWords = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
 
+/** A block's lines joined with single spaces. */
+const oneLine = (block: string) =>
+  block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
+
 /**
  * Headings, list items and emphasis whose Markdown would not say what the page shows. Turndown writes
  * each from the Markdown of what it holds, and what a page puts in them is not always inline text:
@@ -40,7 +48,7 @@ export function addBlockShapeRules(service: TurndownService): void {
       const blocks = content
         .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
         .split(BLANK_LINE)
-        .map((block) => block.replace(/\s*\n\s*/g, ' ').trim())
+        .map(oneLine)
         .filter((block) => block !== '');
       const [first] = blocks;
       if (first === undefined) return '\n\n';
@@ -66,8 +74,10 @@ export function addBlockShapeRules(service: TurndownService): void {
     service.addRule(name, {
       filter: [...tags],
       replacement: (content, _node, options) => {
-        const [, before = '', text = '', after = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(content) ?? [];
+        const text = content.trim();
         if (text === '') return '';
+        const before = content.slice(0, content.length - content.trimStart().length);
+        const after = content.slice(content.trimEnd().length);
         // Emphasis cannot span paragraphs: around blocks, the blocks are written alone.
         if (BLANK_LINE.test(before) || BLANK_LINE.test(text) || BLANK_LINE.test(after)) return content;
         // A line break at its edge (a `<br>` before its end) goes outside the marks, which must
