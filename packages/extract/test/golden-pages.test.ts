@@ -283,6 +283,12 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['Note:', 'Primary', 'Setting up'],
       },
   },
+  'hidden-parts': {
+    'a section hidden until found is read, what is hidden for good is not': {
+      keeps: ['## What you will need\n\nA blunt awl, a stiff brush'],
+      drops: ['Loading comments', 'All guides (mobile)', 'Get the weekly guide'],
+    },
+  },
   'hover-footnotes': {
     'the footnotes a page shows from their marks, inside the mark or named by it, and not the menu its toggle opens':
       {

@@ -106,7 +106,7 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
   {
     name: 'hidden-parts',
     description:
-      'How-to article with a hidden mobile menu, a print-only notice, a hidden tooltip, a closed newsletter dialog and a folded FAQ',
+      'How-to article with a hidden mobile menu, a print-only notice, a hidden tooltip, a closed newsletter dialog, a folded FAQ and a section hidden until found',
   },
   {
     name: 'accordion-product',

@@ -179,6 +179,30 @@ describe('extract: content the page hides', () => {
     });
     for (const word of ['FOLDED', 'FADED', 'PANEL']) expect(document.content).toContain(word);
   });
+
+  it('reads a section marked hidden="until-found", which find-in-page opens, whichever stage reads the page', async () => {
+    // Failing before: the preparation kept such a section, and Readability and Defuddle then dropped
+    // it for its `hidden` attribute, whatever its value.
+    const found = (n: number, value: string) =>
+      `<h2>Section ${n}</h2><div hidden="${value}"><p>FOUNDSECTION${n} ${paragraph(n).slice(3, -4)}</p></div>`;
+    const pages = {
+      article: `<article><h1>The bridge</h1>${story([1, 2, 3])}${found(4, 'until-found')}${story([5, 6])}${found(7, 'UNTIL-FOUND')}</article>`,
+      'short page': `<div><h1>Notice</h1>${paragraph(1)}${found(2, 'until-found')}</div>`,
+    };
+    for (const [name, inner] of Object.entries(pages)) {
+      for (const format of ['markdown', 'text'] as const) {
+        const document = await extract({
+          body: `<!doctype html><html><head><title>Harbour</title></head><body>${inner}<div hidden="hidden"><p>SECRETHIDDEN copy.</p></div></body></html>`,
+          url,
+          contentType: 'text/html',
+          format,
+        });
+        const expected = name === 'article' ? ['FOUNDSECTION4', 'FOUNDSECTION7'] : ['FOUNDSECTION2'];
+        expect([name, format, document.content.match(/FOUNDSECTION\d/g)]).toEqual([name, format, expected]);
+        expect(document.content).not.toContain('SECRETHIDDEN');
+      }
+    }
+  });
 });
 
 // The last-resort stage for pages past the DOM stages' bounds reads the page in one pass, without a

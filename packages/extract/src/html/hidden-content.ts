@@ -23,7 +23,8 @@ const SHOWN_PLACEHOLDER_CLASS = /\bfallback-image\b/;
 
 /**
  * Removes what the page never draws for its reader: elements with the `hidden` attribute (but
- * `hidden="until-found"`, which the browser's find-in-page opens), elements marked
+ * `hidden="until-found"`, which the browser's find-in-page opens: such an element is opened, its
+ * attribute removed, since Readability and Defuddle drop every element that has one), elements marked
  * `aria-hidden="true"`, elements whose inline style says `display: none` or `visibility: hidden`,
  * and dialogs that are not open. Runs after the disclosure panels and fade-ins a reader opens with
  * one action have been shown, so what is left hidden is a screen-reader duplicate, a template for a
@@ -51,6 +52,9 @@ export function dropHiddenContent(document: Document): number {
       hiddenText += drawnTextLength(element);
       continue;
     }
+    // Open what find-in-page opens: neither extractor reads a `hidden` attribute's value.
+    if (state === false && element.getAttribute('hidden')?.toLowerCase() === 'until-found')
+      element.removeAttribute('hidden');
     const inner = undone || state === 'undone';
     for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
       stack.push([child, inner]);

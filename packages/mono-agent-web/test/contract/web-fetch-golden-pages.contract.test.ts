@@ -257,7 +257,7 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
 });
 
 describe('5. HTML: what a page hides from its reader', () => {
-  it('leaves out hidden menus, notices, tooltips and closed dialogs, and keeps a folded FAQ answer (runtime and built CLI)', async () => {
+  it('leaves out hidden menus, notices, tooltips and closed dialogs, and keeps a folded FAQ answer and a section hidden until found (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/hidden-parts',
       [
@@ -265,6 +265,8 @@ describe('5. HTML: what a page hides from its reader', () => {
         'Mark every soft spot with chalk',
         '### Can I leave the boat in the water?',
         'Only in a sheltered harbour that never freezes',
+        // hidden="until-found": find-in-page opens it, so it is the page's text.
+        '## What you will need\n\nA blunt awl, a stiff brush',
       ],
       [
         'All guides (mobile)',
