@@ -21,4 +21,18 @@ describe('markdownToText', () => {
       '- one\n- two\n\nconst a = *b*;',
     );
   });
+
+  it("keeps a callout's code block as written, without the fences or the quote's markers", () => {
+    // Failing before: the fences of a quoted block were read as text, and its code as prose.
+    const markdown =
+      "> [!TIP] Aliases\n> Pass the alias:\n>\n> ```python\n> user = User(__name__='x')  # *one*\n>\n>     indented()\n> ```\n>\n> Done.\n\n> > ```\n> > nested = 1\n> > ```";
+    expect(markdownToText(markdown)).toBe(
+      "[!TIP] Aliases\nPass the alias:\n\nuser = User(__name__='x')  # *one*\n\n    indented()\n\nDone.\n\nnested = 1",
+    );
+  });
+
+  it('ends a quoted code block where its blockquote ends, and keeps a code line that starts with ">"', () => {
+    expect(markdownToText('> ```\n> a = 1\n\nAfter **the** quote.')).toBe('a = 1\n\nAfter the quote.');
+    expect(markdownToText('```\n> prompt\n```')).toBe('> prompt');
+  });
 });

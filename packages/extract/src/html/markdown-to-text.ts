@@ -4,7 +4,8 @@ import { fenceAfter } from './markdown-fences.js';
  * Reduces Markdown to readable plain text: heading marks, emphasis, links (inline, nested, with
  * titles over several lines, reference-style and autolinks), images, fences and backslash escapes
  * go; paragraph breaks, list items and table cells stay. The text of a link stays, its target does
- * not. Code blocks keep their lines as written, and so does what the page itself wrote: escaped
+ * not. Code blocks keep their lines as written (a code block inside a blockquote, such as a
+ * callout's, without the quote's markers), and so does what the page itself wrote: escaped
  * characters come back as the page had them.
  */
 export function markdownToText(markdown: string): string {
@@ -15,15 +16,28 @@ export function markdownToText(markdown: string): string {
     prose = [];
   };
   let fence: string | undefined;
+  // How many blockquotes the open code block sits in (a callout's code): its lines lose their markers.
+  let fenceDepth = 0;
   for (const line of markdown.split('\n')) {
-    const next = fenceAfter(line, fence);
-    if (fence === undefined && next === undefined) {
+    if (fence !== undefined) {
+      const inner = insideQuotes(line, fenceDepth);
+      if (inner !== undefined) {
+        fence = fenceAfter(inner, fence);
+        if (fence !== undefined) lines.push(inner);
+        continue;
+      }
+      // A line outside the blockquote ends it, and the code block in it.
+      fence = undefined;
+    }
+    const markers = QUOTE_MARKERS.exec(line)?.[0] ?? '';
+    const opened = fenceAfter(line.slice(markers.length), undefined);
+    if (opened === undefined) {
       prose.push(line);
       continue;
     }
-    if (fence === undefined) flushProse();
-    else if (next !== undefined) lines.push(line);
-    fence = next;
+    flushProse();
+    fence = opened;
+    fenceDepth = markers.split('>').length - 1;
   }
   flushProse();
   return lines
@@ -31,6 +45,20 @@ export function markdownToText(markdown: string): string {
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** The blockquote markers a line starts with: `> `, `>`, `> > `. */
+const QUOTE_MARKERS = /^(?: {0,3}> ?)+/;
+
+/** `line` without the markers of `depth` blockquotes; undefined when it is not inside that many. */
+function insideQuotes(line: string, depth: number): string | undefined {
+  let rest = line;
+  for (let level = 0; level < depth; level++) {
+    const marker = /^ {0,3}> ?/.exec(rest);
+    if (marker === null) return undefined;
+    rest = rest.slice(marker[0].length);
+  }
+  return rest;
 }
 
 function stripBlock(line: string): string {
