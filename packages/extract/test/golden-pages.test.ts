@@ -283,6 +283,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['Note:', 'Primary', 'Setting up'],
       },
   },
+  'folded-admonitions': {
+    "MkDocs' folded admonitions as callouts of their kind titled by their summary, and a panel of a custom kind as written":
+      {
+        keeps: [
+          '> [!TIP] Static type checking\n> Type checkers read the alias',
+          '> [!WARNING] Aliases on nested models\n> An alias applies to one field',
+          '> [!NOTE]\n> Aliases are plain strings.',
+          'API Documentation',
+        ],
+        drops: ['> [!API]', 'Field aliases\n\nField aliases', 'Made with MkDocs', 'Validators\n'],
+      },
+  },
   'hidden-parts': {
     'a section hidden until found is read, what is hidden for good is not': {
       keeps: ['## What you will need\n\nA blunt awl, a stiff brush'],

@@ -30,6 +30,7 @@ const GOLDEN_PAGES = new Set([
   'docs-alerts',
   'embedded-recording',
   'feature-page',
+  'folded-admonitions',
   'forum-ranks',
   'forum-thread',
   'front-page',
@@ -221,6 +222,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'uppercase-markup',
     description:
       'Club newsletter written in 1990s HTML: capital tag and attribute names (<A HREF>, <IMG SRC>, <P CLASS>) in a layout table',
+  },
+  {
+    name: 'folded-admonitions',
+    description:
+      'MkDocs documentation page whose tips and warnings are folded <details> panels classed by kind, beside one of a custom kind',
   },
   {
     name: 'docs-alerts',

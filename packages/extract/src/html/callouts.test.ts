@@ -24,6 +24,26 @@ describe('extract: callouts keep their kind', () => {
       '<div class="callout" data-callout="important"><div class="callout-title"><div class="callout-title-inner">Important</div></div><div class="callout-content"><p>Save the file before closing it.</p></div></div>',
       'IMPORTANT',
     ],
+    [
+      'Quarto',
+      '<div class="callout callout-style-default callout-caution callout-titled"><div class="callout-header d-flex align-content-center"><div class="callout-icon-container"><i class="callout-icon"></i></div><div class="callout-title-container flex-fill">Caution</div></div><div class="callout-body-container callout-body"><p>Save the file before closing it.</p></div></div>',
+      'CAUTION',
+    ],
+    [
+      'Starlight',
+      '<aside aria-label="Tip" class="starlight-aside starlight-aside--tip"><p class="starlight-aside__title" aria-hidden="true"><svg aria-hidden="true" class="starlight-aside__icon" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"></path></svg>Tip</p><div class="starlight-aside__content"><p>Save the file before closing it.</p></div></aside>',
+      'TIP',
+    ],
+    [
+      'Bootstrap documentation',
+      '<aside class="callout callout-info" role="note"><p>Save the file before closing it.</p></aside>',
+      'INFO',
+    ],
+    [
+      'MkDocs folded',
+      '<details class="note"><summary>Note</summary><p>Save the file before closing it.</p></details>',
+      'NOTE',
+    ],
   ])('writes a %s callout as a > [!KIND] blockquote', async (_source, markup, kind) => {
     const content = await markdownOf(markup);
     expect(content).toContain(`> [!${kind}]\n> Save the file before closing it.`);
@@ -34,6 +54,34 @@ describe('extract: callouts keep their kind', () => {
       '<div class="admonition danger"><p class="admonition-title">Data loss ahead</p><p>This deletes every row.</p></div>',
     );
     expect(content).toContain('> [!DANGER] Data loss ahead\n> This deletes every row.');
+  });
+});
+
+describe('extract: folded admonitions', () => {
+  it('writes a <details> whose class is a kind as a callout titled by its summary, open or not (failing before: the kind was lost)', async () => {
+    const content = await markdownOf(
+      '<details class="tip"><summary>Static type checking</summary><p>Checkers read the alias instead of the name.</p></details>' +
+        '<details class="warning" open><summary>Slow on large tables</summary><p>Each row is validated again.</p></details>',
+    );
+    expect(content).toContain(
+      '> [!TIP] Static type checking\n> Checkers read the alias instead of the name.',
+    );
+    expect(content).toContain('> [!WARNING] Slow on large tables\n> Each row is validated again.');
+  });
+
+  it("leaves a folded panel whose class names no kind, an accordion's item, as it was written", async () => {
+    const content = await markdownOf(
+      '<details class="api"><summary>API Documentation</summary><p>The field function.</p></details>' +
+        '<details class="faq-item"><summary>When does the ferry run?</summary><p>Every hour from six.</p></details>',
+    );
+    for (const text of [
+      'API Documentation',
+      'The field function.',
+      'When does the ferry run?',
+      'Every hour from six.',
+    ])
+      expect(content).toContain(text);
+    expect(content).not.toContain('> [!');
   });
 });
 

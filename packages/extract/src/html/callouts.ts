@@ -37,31 +37,38 @@ const CALLOUT_KINDS = new Set([
   'seealso',
 ]);
 
-/** Prefixed class names that carry a callout's kind (GitHub, Docusaurus, Docsy and others). */
-const KIND_CLASS = /^(?:markdown-alert|theme-admonition|admonition|alert|callout)-([a-z]+)$/i;
+/**
+ * Prefixed class names that carry a callout's kind (GitHub, Docusaurus, Docsy, Quarto and others;
+ * Starlight writes two hyphens, `starlight-aside--tip`).
+ */
+const KIND_CLASS =
+  /^(?:markdown-alert|theme-admonition|admonition|alert|callout|starlight-aside-)-([a-z]+)$/i;
 
 /** Parts of a prefixed class that name a callout's pieces, not its kind. */
 const NOT_A_KIND = new Set(['title', 'heading', 'content', 'icon', 'body', 'inner', 'fold', 'container']);
 
 /**
- * Elements that are callouts before they are marked: found by class (Bootstrap's `alert` with a
- * kind class beside it among them) or by Obsidian's attribute.
+ * Elements that are callouts before they are marked: found by class (Bootstrap's `alert` and
+ * Quarto's `callout` with a kind class beside it among them, Starlight's asides) or by Obsidian's
+ * attribute, and MkDocs' folded admonitions: a `<details>` whose class is the kind.
  */
 const CALLOUT_SELECTOR =
-  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .alert[class*="alert-"]';
+  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .callout[class*="callout-"], .alert[class*="alert-"], .starlight-aside, details[class]';
 
 /**
  * A word every class that {@link CALLOUT_SELECTOR} matches holds: without one the page has no
  * callout, and most pages skip the search for them.
  */
-export const CALLOUT_MARKUP = /admonition|callout|alert-|markdown-alert/i;
+export const CALLOUT_MARKUP =
+  /admonition|callout|alert-|markdown-alert|starlight-aside|<details\s[^>]*class/i;
 
 /** A callout's title: the element a theme draws the kind or heading in. */
 const TITLE_SELECTOR =
-  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title, .alert-heading, .alert-title';
+  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title, .callout-title-container, .alert-heading, .alert-title, .starlight-aside__title';
 
 /** A callout's body, where a theme wraps it apart from the title. */
-const BODY_SELECTOR = '.callout-content, .admonition-content, [class*="admonitionContent"], .details-content';
+const BODY_SELECTOR =
+  '.callout-content, .callout-body-container, .admonition-content, [class*="admonitionContent"], .details-content, .starlight-aside__content';
 
 /**
  * Rewrites each callout of `document` (GitHub's alerts, Docusaurus, MkDocs and Sphinx admonitions,
@@ -83,7 +90,8 @@ export function markCallouts(document: Document): void {
       element.classList.remove('alert');
       continue;
     }
-    const title = ownPart(element, TITLE_SELECTOR);
+    // A folded admonition's title is its summary, the line a reader clicks to open it.
+    const title = element.localName === 'details' ? ownSummary(element) : ownPart(element, TITLE_SELECTOR);
     const titleText = (title?.textContent ?? '').replace(/\s+/g, ' ').trim();
     // The kind the title names, when it names one ("Note:" over Bootstrap's `alert-info`): a
     // framework's class may give only the colour.
@@ -104,6 +112,9 @@ function calloutKind(element: Element): string | undefined {
   const declared = element.getAttribute('data-callout');
   if (declared !== null && /^[a-z-]{1,30}$/i.test(declared)) return declared.toLowerCase();
   const names = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+  // A folded panel is a callout only when its class is a kind's name (an accordion's item is not).
+  if (element.localName === 'details')
+    return names.find((name) => CALLOUT_KINDS.has(name.toLowerCase()))?.toLowerCase();
   for (const name of names) {
     const kind = KIND_CLASS.exec(name)?.[1]?.toLowerCase();
     if (
@@ -126,6 +137,12 @@ function ownPart(callout: Element, selector: string): Element | undefined {
     const owner = part.parentElement?.closest(`${CALLOUT_SELECTOR}, blockquote[data-callout]`);
     if (owner === callout || (owner === null && callout.contains(part))) return part;
   }
+  return undefined;
+}
+
+/** The `<summary>` child of a folded admonition. */
+function ownSummary(details: Element): Element | undefined {
+  for (const child of Array.from(details.children)) if (child.localName === 'summary') return child;
   return undefined;
 }
 

@@ -185,6 +185,18 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it("writes a documentation page's folded admonitions as callouts of their kind, titled by their summary (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/folded-admonitions',
+      [
+        '> [!TIP] Static type checking\n> Type checkers read the alias',
+        '> [!WARNING] Aliases on nested models\n> An alias applies to one field',
+        'API Documentation',
+      ],
+      ['> [!API]', 'Made with MkDocs'],
+    );
+  });
+
   it('writes the questions of an FAQ opened by links that go nowhere as headings, not links to the page (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/service-faq',
