@@ -283,6 +283,17 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['Note:', 'Primary', 'Setting up'],
       },
   },
+  'escaped-body': {
+    "a body and an excerpt escaped as text read as markup, and a picture's alt text without its tags": {
+      keeps: [
+        'The island ferry moves to its winter timetable on Monday',
+        "**parents' evenings**",
+        '## Evening crossings',
+        '![The morning ferry leaving the north pier Photo by Ben Ode]',
+      ],
+      drops: ['<p>', '\\<p>', '<strong>', '<small>', '\\<br>', '&lt;'],
+    },
+  },
   'folded-admonitions': {
     "MkDocs' folded admonitions as callouts of their kind titled by their summary, and a panel of a custom kind as written":
       {

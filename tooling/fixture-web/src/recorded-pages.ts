@@ -29,6 +29,7 @@ const GOLDEN_PAGES = new Set([
   'customer-quotes',
   'docs-alerts',
   'embedded-recording',
+  'escaped-body',
   'feature-page',
   'folded-admonitions',
   'forum-ranks',
@@ -222,6 +223,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'uppercase-markup',
     description:
       'Club newsletter written in 1990s HTML: capital tag and attribute names (<A HREF>, <IMG SRC>, <P CLASS>) in a layout table',
+  },
+  {
+    name: 'escaped-body',
+    description:
+      "News story whose body and a related excerpt came escaped as text (&lt;p&gt;…), and whose picture's alt text holds a caption's markup",
   },
   {
     name: 'folded-admonitions',

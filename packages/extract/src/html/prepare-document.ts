@@ -2,6 +2,7 @@ import { CALLOUT_MARKUP, markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
+import { ESCAPED_TAG_MARKUP, parseEscapedMarkup } from './escaped-markup.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
 import { keepHeadingWords, spaceHeadingLines } from './heading-words.js';
 import { dropHiddenContent } from './hidden-content.js';
@@ -64,8 +65,9 @@ const INERT_LINK_MARKUP = /\bhref\s*=\s*["']?\s*(?:#|javascript:)/i;
 const NOSCRIPT_MARKUP = /<noscript\b/i;
 
 /**
- * A `<pre>` or `<code>` element, without which (or a `<noscript>` whose escaped markup was parsed,
- * see `escaped-noscript.ts`) a page has no code for {@link cleanCodeBlocks} to clean.
+ * A `<pre>` or `<code>` element, without which (or markup a page escaped, in a `<noscript>` or
+ * elsewhere, once parsed: see `escaped-noscript.ts` and `escaped-markup.ts`) a page has no code for
+ * {@link cleanCodeBlocks} to clean.
  */
 const CODE_MARKUP = /<(?:pre|code)\b/i;
 
@@ -80,6 +82,7 @@ const STEP_MARKUP = {
   streamedParts: STREAMED_PART_MARKUP,
   mathScripts: MATH_SCRIPT_MARKUP,
   noscripts: NOSCRIPT_MARKUP,
+  escapedTags: ESCAPED_TAG_MARKUP,
   noscriptImages: NOSCRIPT_IMAGE_MARKUP,
   code: CODE_MARKUP,
   callouts: CALLOUT_MARKUP,
@@ -96,7 +99,8 @@ type StepMarkup = ReadonlySet<keyof typeof STEP_MARKUP>;
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the formulas
- * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), the pictures
+ * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), markup the page
+ * escaped as text read as markup (`parseEscapedNoscripts`, `parseEscapedMarkup`), the pictures
  * of lazily drawn images put in place of their placeholders (`placeNoscriptImages`), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
@@ -113,7 +117,9 @@ export async function parseShownDocument(html: string, parsed?: Document): Promi
 function showDocument(document: Document, markup: StepMarkup): Document {
   if (markup.has('streamedParts')) resolveStreamedParts(document);
   if (markup.has('mathScripts')) placeMathScripts(document);
-  const escaped = markup.has('noscripts') ? parseEscapedNoscripts(document) : 0;
+  const escaped =
+    (markup.has('noscripts') ? parseEscapedNoscripts(document) : 0) +
+    (markup.has('escapedTags') ? parseEscapedMarkup(document) : 0);
   if (markup.has('noscriptImages')) placeNoscriptImages(document);
   if (markup.has('noscripts')) unwrapContentNoscripts(document);
   if (escaped > 0 || markup.has('code')) cleanCodeBlocks(document);

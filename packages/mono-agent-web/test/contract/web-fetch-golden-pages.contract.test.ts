@@ -185,6 +185,18 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('reads a story whose body came escaped as text as the markup it is, never as literal tags (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/escaped-body',
+      [
+        'The island ferry moves to its winter timetable on Monday',
+        '## Evening crossings',
+        '![The morning ferry leaving the north pier Photo by Ben Ode]',
+      ],
+      ['<p>', '\\<p>', '<strong>', '<small>', '\\<br>'],
+    );
+  });
+
   it("writes a documentation page's folded admonitions as callouts of their kind, titled by their summary (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/folded-admonitions',
