@@ -294,6 +294,12 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['<p>', '\\<p>', '<strong>', '<small>', '\\<br>', '&lt;'],
     },
   },
+  'forum-author-column': {
+    "each post under its author's name, without the group, counts and profile fields beside it": {
+      keeps: ['### Ines\n\nMy new case arrived', '### Tomas\n\nA hub powered only from SATA', 'Thank you!'],
+      drops: ['Members', 'Moderators', 'posts', 'Reputation', 'Location', 'Lisbon', '18.9k'],
+    },
+  },
   'folded-admonitions': {
     "MkDocs' folded admonitions as callouts of their kind titled by their summary, and a panel of a custom kind as written":
       {

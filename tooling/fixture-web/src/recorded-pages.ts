@@ -32,6 +32,7 @@ const GOLDEN_PAGES = new Set([
   'escaped-body',
   'feature-page',
   'folded-admonitions',
+  'forum-author-column',
   'forum-ranks',
   'forum-thread',
   'front-page',
@@ -228,6 +229,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'escaped-body',
     description:
       "News story whose body and a related excerpt came escaped as text (&lt;p&gt;…), and whose picture's alt text holds a caption's markup",
+  },
+  {
+    name: 'forum-author-column',
+    description:
+      "Forum thread whose author column lists each poster's group, post and reputation counts and location as lists of labelled items",
   },
   {
     name: 'folded-admonitions',

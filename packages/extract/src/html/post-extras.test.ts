@@ -80,12 +80,13 @@ describe('dropReputationCounts: ranks', () => {
     const { document } = parseHTML(`<html><body>
 <div class="message-userDetails"><h4 class="message-name"><a href="/members/ann.1/">Ann</a></h4><h5 class="userTitle message-userTitle">One Winged Slayer</h5><div class="userBanner message-userBanner"><strong>Member</strong></div></div>
 <div class="postprofile"><span class="usertitle">Senior Member</span><dd class="profile-rank">Site Admin</dd></div>
-<span class="user-title">Regular</span><p>${answer(1)}</p>
-<p class="author-title">Science correspondent</p><a class="usertitle-link" href="/titles">Titles</a></body></html>`);
+<span class="user-title">Regular</span><div class="ipsEntry__group">Moderators</div><p>${answer(1)}</p>
+<p class="author-title">Science correspondent</p><a class="usertitle-link" href="/titles">Titles</a><div class="entry__group-list">Groups we run</div></body></html>`);
     dropReputationCounts(document as unknown as Document);
     const text = document.body.textContent ?? '';
-    for (const kept of ['Ann', 'Answer 1', 'Science correspondent', 'Titles']) expect(text).toContain(kept);
-    expect(text).not.toMatch(/Slayer|Member|Site Admin|Regular/);
+    for (const kept of ['Ann', 'Answer 1', 'Science correspondent', 'Titles', 'Groups we run'])
+      expect(text).toContain(kept);
+    expect(text).not.toMatch(/Slayer|Member|Site Admin|Regular|Moderators/);
   });
 });
 
@@ -141,6 +142,37 @@ describe('dropAuthorDetails', () => {
     const text = document.body.textContent ?? '';
     expect(text).not.toMatch(/Oct 25, 2017|13,539/);
     for (const kept of ['Ann', 'Answer 3', 'Once, with no label']) expect(text).toContain(kept);
+  });
+
+  it('leaves out details printed as lists of labelled items beside every post (failing before: only <dl> lists were read)', () => {
+    // Invision Community: a list of counts ("563 posts", "3.4k posts") and one of custom fields.
+    const stats = (posts: string, reputation: string, location: string) =>
+      `<aside class="author-column"><a href="/u">Ann</a><ul><li><a href="/u/content"><span>${posts}</span> <span>posts</span></a></li><li><a href="/u/rep"><span>${reputation}</span> <span>Reputation</span></a></li></ul><ul><li><strong>Location:</strong><div>${location}</div></li></ul></aside>`;
+    const { document } = parseHTML(
+      `<html><body>${[
+        ['563', '426', 'Lisbon, Portugal'],
+        ['3.4k', '617', 'Texas, USA'],
+        ['30.3k', '8.8k', 'Porto'],
+      ]
+        .map(
+          ([p, r, l], index) =>
+            `<article>${stats(p as string, r as string, l as string)}<p>${answer(index + 1)}</p></article>`,
+        )
+        .join('')}
+<article><p>Steps that worked for me:</p><ul><li>Step 1: reseat the memory</li><li>Step 2: clear the CMOS</li></ul><ul><li>Step 1: reseat the card</li></ul><ul><li>Step 1: update the BIOS</li></ul>
+<ul><li>Open the case</li><li>Reseat the memory</li></ul></article></body></html>`,
+    );
+    dropAuthorDetails(document as unknown as Document);
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/563|3\.4k|Reputation|Location|Lisbon|Texas/);
+    for (const kept of [
+      'Ann',
+      'Answer 3',
+      'Step 1: reseat the memory',
+      'Step 1: update the BIOS',
+      'Open the case',
+    ])
+      expect(text).toContain(kept);
   });
 
   it('keeps them below the bound, where they may be a post’s own list', () => {

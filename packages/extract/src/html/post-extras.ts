@@ -42,15 +42,15 @@ export function dropPostSignatures(document: Document): boolean {
  * `-flair`, which holds the score and the counts of gold, silver and bronze badges.
  */
 const REPUTATION_SELECTOR =
-  '[class~="-flair"], [class*="reputation" i], [class*="usertitle" i], [class*="userbanner" i], [class*="user-title" i], [class*="profile-rank" i]';
+  '[class~="-flair"], [class*="reputation" i], [class*="usertitle" i], [class*="userbanner" i], [class*="user-title" i], [class*="profile-rank" i], [class*="entry__group" i]';
 
 /**
  * The rank or title an engine prints under each author's name ("Member", "Senior Member", a title the
  * author chose): XenForo's `userTitle` and `userBanner`, vBulletin's `usertitle`, Discourse's
- * `user-title`, phpBB's `profile-rank`. Checked on the whole class name, so that a story's
- * `author-title` and a `usertitle-link` of a menu stay.
+ * `user-title`, phpBB's `profile-rank`, Invision Community's `ipsEntry__group`. Checked on the whole
+ * class name, so that a story's `author-title` and a `usertitle-link` of a menu stay.
  */
-const AUTHOR_RANK_NAME = /^(?:message-)?user-?(?:title|banner)$|^profile-rank$/i;
+const AUTHOR_RANK_NAME = /^(?:message-)?user-?(?:title|banner)$|^profile-rank$|^ipsEntry__group$/i;
 
 /**
  * Removes the reputation scores and badge counts beside a thread's posts ("4,701 18 gold badges 53
@@ -110,25 +110,76 @@ function termLabels(list: Element): string[] {
   return labels;
 }
 
+/** The longest label an item of an author's details may have, in characters and in words. */
+const ITEM_LABEL_MAX_CHARS = 30;
+const ITEM_LABEL_MAX_WORDS = 3;
+
+/** A count as engines print it: `563`, `18,902`, `3.4k`. */
+const COUNT = /\d[\d.,]*\s*[km]?(?![\p{L}\d])/giu;
+
 /**
- * Removes the author details forum engines print beside every post as definition lists ("Joined",
- * "Messages", "Location", "Reaction score"): a `<dl>` all of whose labels stand in
- * {@link AUTHOR_DETAIL_MIN_LISTS} or more of the page's lists. A list inside a post, whose labels
- * are its own, stays.
+ * The label of one item of an author's details: the words before a colon ("Location: Lisbon"),
+ * the words beside the item's one count ("563 posts", "Reputation 426"), or an icon's tooltip when
+ * the item has no text; lower-cased. Undefined for anything else: a date (a `<time>`, or two
+ * numbers as in "Mar 27, 2025"), a post's number ("#7"), a link's address, an item of prose.
+ */
+function itemLabel(item: Element): string | undefined {
+  const text = (item.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (text === '') return iconLabel(item) || undefined;
+  if (item.querySelector('time') !== null) return undefined;
+  const colon = text.indexOf(':');
+  let label: string;
+  if (colon > 0) {
+    if (text.startsWith('//', colon + 1)) return undefined;
+    label = text.slice(0, colon);
+  } else {
+    if ((text.match(COUNT) ?? []).length !== 1) return undefined;
+    label = text.replace(COUNT, ' ');
+  }
+  label = label.replace(/\s+/g, ' ').trim().toLowerCase();
+  const words = label.split(' ').length;
+  if (!/^[\p{L} ]+$/u.test(label) || label.length > ITEM_LABEL_MAX_CHARS || words > ITEM_LABEL_MAX_WORDS)
+    return undefined;
+  return label;
+}
+
+/** The labels of a list's own items when every item is a labelled detail (see {@link itemLabel}). */
+function itemLabels(list: Element): string[] | undefined {
+  const labels: string[] = [];
+  for (const item of Array.from(list.children)) {
+    if (item.localName !== 'li') continue;
+    const label = itemLabel(item);
+    if (label === undefined) return undefined;
+    labels.push(label);
+  }
+  return labels;
+}
+
+/**
+ * Removes the author details forum engines print beside every post ("Joined", "Messages",
+ * "Location", "Reaction score"), as definition lists (XenForo, phpBB) or as lists of labelled items
+ * ("563 posts", "426 Reputation", "Location: Lisbon": Invision Community): a `<dl>`, or a `<ul>` or
+ * `<ol>` of labelled items (see {@link itemLabels}), all of whose labels stand in
+ * {@link AUTHOR_DETAIL_MIN_LISTS} or more of the page's lists of its kind. A list inside a post,
+ * whose labels are its own, stays.
  */
 export function dropAuthorDetails(document: Document): void {
-  const lists = Array.from(document.querySelectorAll('dl'));
+  dropRepeatedLabels(Array.from(document.querySelectorAll('dl')), termLabels);
+  dropRepeatedLabels(Array.from(document.querySelectorAll('ul, ol')), itemLabels);
+}
+
+/** Removes each of `lists` whose labels (by `labelsOf`) all stand in enough of them. */
+function dropRepeatedLabels(lists: Element[], read: (list: Element) => string[] | undefined): void {
   if (lists.length < AUTHOR_DETAIL_MIN_LISTS) return;
   const labelsOf = new Map<Element, string[]>();
   const counts = new Map<string, number>();
   for (const list of lists) {
-    const labels = termLabels(list);
+    const labels = read(list);
+    if (labels === undefined || labels.length === 0) continue;
     labelsOf.set(list, labels);
     for (const label of new Set(labels)) counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  for (const list of lists) {
-    const labels = labelsOf.get(list) ?? [];
-    if (labels.length > 0 && labels.every((label) => (counts.get(label) ?? 0) >= AUTHOR_DETAIL_MIN_LISTS))
-      list.remove();
+  for (const [list, labels] of labelsOf) {
+    if (labels.every((label) => (counts.get(label) ?? 0) >= AUTHOR_DETAIL_MIN_LISTS)) list.remove();
   }
 }

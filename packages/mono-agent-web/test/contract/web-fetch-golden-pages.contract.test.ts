@@ -305,6 +305,14 @@ describe('5. HTML: what a page hides from its reader', () => {
 });
 
 describe('5. HTML: widgets and threads read as a reader sees them', () => {
+  it("reads a thread's posts under their authors' names without the group, counts and profile fields beside each (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/forum-author-column',
+      ['### Ines\n\nMy new case arrived', '### Tomas\n\nA hub powered only from SATA'],
+      ['Members', 'Reputation', 'Location', 'Lisbon'],
+    );
+  });
+
   it("reads the description folded in a product page's accordion, which a reader-view parser takes for a menu (runtime and built CLI)", async () => {
     // The site's menu keeps its orientation marker and stays out.
     await expectContents(
