@@ -53,8 +53,7 @@ export function dropHiddenContent(document: Document): number {
       continue;
     }
     // Open what find-in-page opens: neither extractor reads a `hidden` attribute's value.
-    if (state === false && element.getAttribute('hidden')?.toLowerCase() === 'until-found')
-      element.removeAttribute('hidden');
+    if (state === false && opensOnSearch(element.getAttribute('hidden'))) element.removeAttribute('hidden');
     const inner = undone || state === 'undone';
     for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
       stack.push([child, inner]);
@@ -200,12 +199,17 @@ export function hiddenByMarkup(
   attribute: (name: string) => string | null | undefined,
 ): boolean | 'visibility' {
   const hidden = attribute('hidden');
-  if (hidden !== null && hidden !== undefined && hidden.toLowerCase() !== 'until-found') return true;
+  if (hidden !== null && hidden !== undefined && !opensOnSearch(hidden)) return true;
   if (attribute('aria-hidden') === 'true') return !SHOWN_PLACEHOLDER_CLASS.test(attribute('class') ?? '');
   if (name === 'dialog' && (attribute('open') ?? null) === null) return true;
   const style = attribute('style');
   if (style === null || style === undefined || !HIDING_DECLARATION.test(style)) return false;
   return /display\s*:\s*none/i.test(style) || 'visibility';
+}
+
+/** Whether a `hidden` attribute's value is `until-found`: hidden until find-in-page opens it. */
+function opensOnSearch(value: string | null | undefined): boolean {
+  return value?.toLowerCase() === 'until-found';
 }
 
 /** The length of the text a reader could be drawn inside `root`, whitespace aside. */

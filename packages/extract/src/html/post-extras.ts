@@ -168,7 +168,7 @@ export function dropAuthorDetails(document: Document): void {
   dropRepeatedLabels(Array.from(document.querySelectorAll('ul, ol')), itemLabels);
 }
 
-/** Removes each of `lists` whose labels (by `labelsOf`) all stand in enough of them. */
+/** Removes each of `lists` whose labels (as `read` gives them) all stand in enough of them. */
 function dropRepeatedLabels(lists: Element[], read: (list: Element) => string[] | undefined): void {
   if (lists.length < AUTHOR_DETAIL_MIN_LISTS) return;
   const labelsOf = new Map<Element, string[]>();
