@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { LookupFunction } from '@mono-agent/net';
 import type { DocumentRenderer, RenderedPage, RenderRequestOptions } from '../fetch-document.js';
-import { detectAccessBarrier } from './access-barrier.js';
 import { checkAgentBrowserVersion } from './agent-browser-version.js';
 import {
   type BrowserInvocation,
@@ -16,6 +15,7 @@ import {
 } from './browser-step.js';
 import { domQuietPredicate } from './dom-quiet-predicate.js';
 import { bootTicksNow, killRenderProcesses } from './process-tree.js';
+import { assertSameOrigin, readablePage, stepFailure } from './render-outcome.js';
 import { RENDER_PROXY_HOST, type RenderProxy, startRenderProxy } from './render-proxy.js';
 
 /** One render's whole budget: launch, navigation, settle, reading and closing. */
@@ -116,22 +116,6 @@ function interrupted(signal: AbortSignal | undefined, budgetMs: number, overrun:
   });
 }
 
-function stepFailure(error: BrowserStepFailure): WebToolError {
-  const text = error.message;
-  if (/domain filter|not in the allowed domains|ERR_NAME_NOT_RESOLVED|ERR_BLOCKED/i.test(text)) {
-    return new WebToolError({
-      code: 'policy_denied',
-      message: 'the page tried to send the browser to another host; the render was stopped there',
-      details: { rule: 'render-origin' },
-    });
-  }
-  return new WebToolError({
-    code: 'backend_unavailable',
-    message: `the browser could not render the page: ${text}`,
-    details: { reason: 'render_failed' },
-  });
-}
-
 /** The page a render is asked for: its URL, which must be http(s), and the port and host name it is reached at. */
 function renderTarget(url: string): { target: URL; port: number; hostname: string } {
   const target = new URL(url);
@@ -216,44 +200,6 @@ function browserInvocation(command: string, root: string, parts: InvocationParts
     ],
     environment,
   };
-}
-
-/** Refuses a page the browser ended on another origin than the one requested (or on no URL at all). */
-function assertSameOrigin(finalUrl: string, target: URL): void {
-  let finalOrigin: string | undefined;
-  try {
-    finalOrigin = new URL(finalUrl).origin;
-  } catch {
-    finalOrigin = undefined;
-  }
-  if (finalOrigin !== target.origin) {
-    throw new WebToolError({
-      code: 'policy_denied',
-      message: 'the browser ended on another origin than the one requested; its page was not read',
-      details: { rule: 'render-origin' },
-    });
-  }
-}
-
-/** The rendered page's HTML, refused when the browser returned none or the page is an access barrier. */
-function readablePage(evaluated: Record<string, unknown>): string {
-  const html = typeof evaluated.result === 'string' ? evaluated.result : '';
-  if (html === '') {
-    throw new WebToolError({
-      code: 'backend_unavailable',
-      message: 'the browser returned no page content',
-      details: { reason: 'render_failed' },
-    });
-  }
-  const barrier = detectAccessBarrier(html);
-  if (barrier !== undefined) {
-    throw new WebToolError({
-      code: barrier.code,
-      message: barrier.reason,
-      details: { rule: 'rendered-page' },
-    });
-  }
-  return html;
 }
 
 /**
