@@ -145,6 +145,33 @@ describe.skipIf(!available)('agent-browser renderer on Debian Chromium', () => {
     expect(otherHostRequests()).toEqual([]);
   }, 90_000);
 
+  it('refuses a page that leaves for another host whichever step its navigation lands in', async () => {
+    // At its load event, inside the settle wait (its DOM still changing), and inside the read (the
+    // read fails as the page goes): each is a refusal of the page's navigation, not a failed render.
+    for (const when of ['load', 'settling', 'read']) {
+      const result = await fetchDocument(web.url(`/app/cross-host?other=127.0.0.2&navigate=${when}`), {
+        policy,
+        render: 'always',
+        renderer: renderer(),
+      });
+      expect(result.ok ? 'ok' : `${result.error.code} ${result.error.details.rule}`, when).toBe(
+        'policy_denied render-origin',
+      );
+    }
+    expect(otherHostRequests()).toEqual([]);
+  }, 120_000);
+
+  it('says the browser could not read a page that breaks the read without going anywhere', async () => {
+    const result = await fetchDocument(web.url('/app/cross-host?other=127.0.0.2&unreadable=1'), {
+      policy,
+      render: 'always',
+      renderer: renderer(),
+    });
+    if (result.ok) throw new Error('a page that cannot be read was answered');
+    expect(result.error.code).toBe('backend_unavailable');
+    expect(result.error.message).toContain('this page cannot be read');
+  }, 60_000);
+
   it('reports sign-in pages and challenges instead of reading them', async () => {
     const login = await fetchDocument(web.url('/app/login'), {
       policy,

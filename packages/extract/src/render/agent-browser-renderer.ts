@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WebToolError } from '@mono-agent/budget-policy';
 import type { LookupFunction } from '@mono-agent/net';
 import type { DocumentRenderer, RenderedPage, RenderRequestOptions } from '../fetch-document.js';
@@ -15,7 +16,14 @@ import {
 } from './browser-step.js';
 import { domQuietPredicate } from './dom-quiet-predicate.js';
 import { bootTicksNow, killRenderProcesses } from './process-tree.js';
-import { assertSameOrigin, readablePage, stepFailure } from './render-outcome.js';
+import {
+  assertSameOrigin,
+  pageContent,
+  READ_PAGE_EXPRESSION,
+  readablePage,
+  readWithRetry,
+  stepFailure,
+} from './render-outcome.js';
 import { RENDER_PROXY_HOST, type RenderProxy, startRenderProxy } from './render-proxy.js';
 
 /** One render's whole budget: launch, navigation, settle, reading and closing. */
@@ -29,6 +37,12 @@ export const CLEANUP_RESERVE_MS = 1_000;
 
 /** The most of the budget a clean `close` may use; past it the session is killed instead. */
 export const CLOSE_TIMEOUT_MS = 3_000;
+
+/** The most a look at where the browser is (after a step failed) may take. */
+const LOCATE_TIMEOUT_MS = 2_000;
+
+/** How long a read that found no page waits before it reads once more ({@link readWithRetry}). */
+const REREAD_PAUSE_MS = 250;
 
 /** The daemon's own backstop: it exits after this much idleness even if nobody closes it. */
 export const DAEMON_IDLE_TIMEOUT = '30s';
@@ -333,6 +347,15 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
           proxyUrl: proxy.url,
         });
         const remaining = () => budgetMs - CLEANUP_RESERVE_MS - (performance.now() - startedAt);
+        // The URL the tab shows (for an error page, the address it tried), or undefined when unknown.
+        const locate = async (): Promise<string | undefined> => {
+          if (controller.signal.aborted || remaining() <= 0) return undefined;
+          const location = await runBrowserStep(invocation, ['get', 'url'], {
+            timeoutMs: Math.min(LOCATE_TIMEOUT_MS, remaining()),
+            signal: controller.signal,
+          }).catch(() => undefined);
+          return typeof location?.url === 'string' ? location.url : undefined;
+        };
         const step = async (stepArguments: string[]) => {
           if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
           try {
@@ -345,7 +368,11 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
             // failure: a cancelled call is never a browser that could not render.
             if (error instanceof BrowserStepInterrupted || controller.signal.aborted)
               throw interrupted(request.signal, budgetMs, overrun || remaining() <= 0);
-            if (error instanceof BrowserStepFailure) throw stepFailure(error);
+            if (error instanceof BrowserStepFailure) {
+              const failure = await stepFailure(error, target, locate);
+              if (controller.signal.aborted) throw interrupted(request.signal, budgetMs, overrun);
+              throw failure;
+            }
             throw error;
           } finally {
             if (daemonPid === undefined) await readDaemonPid();
@@ -355,11 +382,18 @@ export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions)
         await step(['open', url]);
         await step(['wait', '--load', 'domcontentloaded']);
         await step(['wait', '--fn', domQuietPredicate()]);
+        const read = async () => pageContent(await step(['eval', READ_PAGE_EXPRESSION]));
+        const page = await readWithRetry(read, () =>
+          sleep(REREAD_PAUSE_MS, undefined, { signal: controller.signal }).catch(() => {
+            throw interrupted(request.signal, budgetMs, overrun);
+          }),
+        );
+        // Where the tab is, asked after the read: a navigation that lands between the two is refused,
+        // not answered; for an error page the tab shows the address that was tried.
         const location = await step(['get', 'url']);
         const finalUrl = typeof location.url === 'string' ? location.url : '';
         assertSameOrigin(finalUrl, target);
-        const evaluated = await step(['eval', 'document.documentElement.outerHTML']);
-        const html = readablePage(evaluated);
+        const html = readablePage(page, target);
         if (remaining() > 0) {
           await runBrowserStep(invocation, ['close'], {
             timeoutMs: Math.min(CLOSE_TIMEOUT_MS, remaining()),

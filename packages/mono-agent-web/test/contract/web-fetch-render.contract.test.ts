@@ -289,6 +289,27 @@ describe.skipIf(!available)('WebFetch browser rendering on Debian Chromium', () 
     expect(otherHostRequests()).toEqual([]);
   }, 180_000);
 
+  it('"validates the browser\'s final URL against the sandbox and domain policy": a page that leaves for another host is refused whichever step its navigation lands in', async () => {
+    // At its load event, inside the settle wait while its DOM still changes, and inside the read (the
+    // read fails as the page goes): the answer is the refusal, never a browser that could not render.
+    for (const when of ['load', 'settling', 'read']) {
+      const left = await fetchOnce('auto', {
+        url: web.url(`/app/cross-host?other=127.0.0.2&navigate=${when}`),
+        render: 'always',
+      });
+      expect(left.code, `${when}: ${left.text}`).toBe('policy_denied');
+      expect(left.text).toMatch(/another (host|origin)/);
+    }
+    expect(otherHostRequests()).toEqual([]);
+    // A page that breaks the read without going anywhere is a render that failed, and says why.
+    const unreadable = await fetchOnce('auto', {
+      url: web.url('/app/cross-host?other=127.0.0.2&unreadable=1'),
+      render: 'always',
+    });
+    expect(unreadable.code).toBe('backend_unavailable');
+    expect(unreadable.text).toContain('this page cannot be read');
+  }, 180_000);
+
   it('"origin-scoped": the same host on another port is never contacted (sub-resources, a frame, a beacon, fetch, a WebSocket, an event stream)', async () => {
     // --allowed-domains matches host names only; every request of the page goes through the render
     // proxy, which admits the page's own host and port alone.

@@ -62,8 +62,11 @@ function otherHost(value: string | null): string {
  *   `described=1` the body has no text at all and the head describes the page
  *   ({@link CLIENT_RENDERED_DESCRIPTION}).
  * - `cross-host?other=127.0.0.2&navigate=1`: the same shell, plus an image, a script, a stylesheet and
- *   a `fetch()` on the other host; with `navigate=1` the page then sends the browser to the other
- *   host's `/app/landing`. The request log shows whether the other host was ever contacted.
+ *   a `fetch()` on the other host; with `navigate` the page then sends the browser to the other
+ *   host's `/app/landing`: `1` 400 ms after its script runs, `load` at its load event, `settling`
+ *   400 ms after its load event while its DOM keeps changing (inside a render's settle wait), `read`
+ *   when its root element's HTML is read (the read then fails). `unreadable=1` makes that read fail
+ *   without going anywhere. The request log shows whether the other host was ever contacted.
  * - `landing`: a plain article page (the navigation target).
  * - `login`: a sign-in form with a password field.
  * - `challenge`: a "Just a moment..." bot-check interstitial with a challenge widget.
@@ -92,11 +95,22 @@ export const appPageRoute: Route = {
       }
       case 'cross-host': {
         const other = otherHost(url.searchParams.get('other'));
-        const navigate = url.searchParams.get('navigate') === '1';
         const elsewhere = (path: string) => buildUrl(other, state.port, path);
+        const leave = `location.href = ${JSON.stringify(elsewhere('/app/landing'))};`;
+        const navigation: Record<string, string> = {
+          '1': `setTimeout(() => { ${leave} }, 400);`,
+          load: `addEventListener('load', () => { ${leave} });`,
+          settling: `addEventListener('load', () => { let tick = 0; setInterval(() => { document.title = 'App ' + tick++; }, 50); setTimeout(() => { ${leave} }, 400); });`,
+          read: `Object.defineProperty(document.documentElement, 'outerHTML', { get() { ${leave} throw new Error('the page is leaving'); } });`,
+        };
+        const when = url.searchParams.get('navigate') ?? '';
+        const unreadable =
+          url.searchParams.get('unreadable') === '1'
+            ? `Object.defineProperty(document.documentElement, 'outerHTML', { get() { throw new Error('this page cannot be read'); } });`
+            : '';
         const script = `${insertArticle('/app-api/article?delay=50', 100)}
 fetch(${JSON.stringify(elsewhere('/app-api/beacon'))}).catch(() => {});
-${navigate ? `setTimeout(() => { location.href = ${JSON.stringify(elsewhere('/app/landing'))}; }, 400);` : ''}`;
+${Object.hasOwn(navigation, when) ? navigation[when] : ''}${unreadable}`;
         send(
           context,
           200,
