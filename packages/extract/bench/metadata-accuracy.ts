@@ -1,5 +1,5 @@
-// Scores the page metadata this package reads (author, published, site name, language, description)
-// and the title `extract` gives against a folder of test pages whose truth records them, field by
+// Scores the page metadata `extract` gives (author, published, site name, language, description,
+// title) against a folder of test pages whose truth records them, field by
 // field, beside Defuddle's own fields for the same pages. Two layouts are read (the pages are not part of this
 // repository):
 // - Mozilla Readability's test pages: one folder per page with `source.html` and
@@ -207,10 +207,20 @@ const pages = mercuryLayout
 let count = 0;
 for (const { name, html, url, truth, recorded } of pages) {
   count++;
-  const ours: Partial<Record<Field, string>> = { ...(await readPageMetadata(html)) };
+  // The fields as `extract` answers them (what WebFetch shows): the page's statement, and the date its
+  // address files it under when the markup states none.
+  let ours: Partial<Record<Field, string>>;
   try {
-    ours.title = (await extract({ body: html, url, contentType: 'text/html', format: 'markdown' })).title;
-  } catch {}
+    const { title, author, published, siteName, language, description } = await extract({
+      body: html,
+      url,
+      contentType: 'text/html',
+      format: 'markdown',
+    });
+    ours = { title, author, published, siteName, language, description };
+  } catch {
+    ours = { ...(await readPageMetadata(html)) };
+  }
   let theirs: Record<string, unknown> = {};
   try {
     const result = await Defuddle(await parseHtmlDocument(html), url, {
