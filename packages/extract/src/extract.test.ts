@@ -100,6 +100,31 @@ describe('extract: HTML', () => {
     expect(document.sparseShell).toMatchObject({ textChars: 0, sparse: true });
   });
 
+  it('dates a page that states no date by the day its address files it under, and a stated date wins', async () => {
+    const filed = 'https://news.example.org/local/2024/03/05/the-bridge-reopens/';
+    const undated = await extract({ body: article(), url: filed, contentType: 'text/html' });
+    expect(undated.published).toBe('2024-03-05');
+    const stated = await extract({
+      body: article().replace(
+        '<title>',
+        '<meta property="article:published_time" content="2024-03-04T21:10:00Z"><title>',
+      ),
+      url: filed,
+      contentType: 'text/html',
+    });
+    expect(stated.published).toBe('2024-03-04T21:10:00Z');
+    // A month's archive, a number that is an id, and a date in the query are no day of the page's.
+    for (const address of [
+      'https://news.example.org/2024/03/',
+      'https://news.example.org/story/20240399',
+      'https://news.example.org/story?date=2024-03-05',
+    ]) {
+      expect(
+        (await extract({ body: article(), url: address, contentType: 'text/html' })).published,
+      ).toBeUndefined();
+    }
+  });
+
   it('decodes a Shift_JIS page declared by its meta', async () => {
     const document = await extract({
       body: fixture('shift-jis-meta.html'),

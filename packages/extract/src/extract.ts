@@ -11,8 +11,9 @@ import { closeStrayCdata } from './html/cdata-in-html.js';
 import { extractHtml } from './html/extract-html.js';
 import { htmlToStreamedText } from './html/html-streamed-text.js';
 import { markdownToText } from './html/markdown-to-text.js';
+import { addressDate } from './html/metadata-address-date.js';
 import type { DomNode } from './html/metadata-markup.js';
-import type { PageStatement } from './html/page-metadata.js';
+import type { PageMetadata, PageStatement } from './html/page-metadata.js';
 import { titleWithoutSite } from './html/page-title.js';
 import { parseHtmlDocument } from './html/parse-html-document.js';
 import { detectSparseShell } from './html/sparse-shell.js';
@@ -189,6 +190,16 @@ interface DomStagesResult {
   streamReason: string | undefined;
 }
 
+/**
+ * The publication date of a page whose markup states none, when its address files it under a day
+ * (see `html/metadata-address-date.ts`); nothing when the markup states one or the address does not.
+ */
+function datedByAddress(metadata: PageMetadata, url: string): Pick<PageMetadata, 'published'> {
+  if (metadata.published !== undefined) return {};
+  const published = addressDate(url);
+  return published === undefined ? {} : { published };
+}
+
 /** What a page states when it states nothing, or when what it states cannot be read. */
 const NO_STATEMENT: PageStatement = { metadata: {}, sharedTitles: [], siteNames: [] };
 
@@ -226,6 +237,7 @@ async function extractHtmlDocument(
         ? {}
         : { title: titleWithoutSite(streamed.title, siteNames, sharedTitles) }),
       ...metadata,
+      ...datedByAddress(metadata, url),
       stage: 'streamed-text',
       parserFailures: [
         { stage: 'readability', reason },
@@ -243,6 +255,7 @@ async function extractHtmlDocument(
       ? {}
       : { title: titleWithoutSite(article.title, siteNames, sharedTitles) }),
     ...metadata,
+    ...datedByAddress(metadata, url),
     stage: article.stage,
     parserFailures: article.parserFailures,
     // A shell's description of itself is no text its body holds: it stays sparse.

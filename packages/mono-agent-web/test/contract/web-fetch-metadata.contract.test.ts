@@ -96,6 +96,37 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject(stated);
   });
 
+  it('dates a page whose markup states no date by the day its address files it under, and only then (runtime and built CLI)', async () => {
+    // "published (ISO 8601 date or date-time) … absent when the page does not say it": a news site
+    // that files a story under /2025/11/04/ says the day it was published; a month's archive does not.
+    const story = (head: string) =>
+      `<!doctype html><html lang="en"><head>${head}<title>Ferry timetable</title></head><body><main><h1>Ferry timetable</h1>${'<p>The island ferry will leave the north pier every ninety minutes instead of every hour from the first of November, the harbour office announced.</p>'.repeat(3)}</main></body></html>`;
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    fixture.web.scenario('/news/2025/11/04/ferry-timetable', { headers: html, body: story('') });
+    fixture.web.scenario('/news/2025/11/', { headers: html, body: story('') });
+    fixture.web.scenario('/news/2025/11/05/ferry-stated', {
+      headers: html,
+      body: story('<meta property="article:published_time" content="2025-11-03T18:00:00+01:00">'),
+    });
+    const filed = await fixture.session.run.webFetch({
+      url: fixture.web.url('/news/2025/11/04/ferry-timetable'),
+    });
+    expect(framed(filed.text)).toContain('\nPublished: 2025-11-04\n');
+    expect((filed.data as OkData).document).toMatchObject({ published: '2025-11-04' });
+    const archive = await fixture.session.run.webFetch({ url: fixture.web.url('/news/2025/11/') });
+    expect(framed(archive.text)).not.toContain('\nPublished:');
+    const stated = await fixture.session.run.webFetch({
+      url: fixture.web.url('/news/2025/11/05/ferry-stated'),
+    });
+    expect((stated.data as OkData).document).toMatchObject({ published: '2025-11-03T18:00:00+01:00' });
+    const run = await runBuiltCli(['fetch', fixture.web.url('/news/2025/11/04/ferry-timetable'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ published: '2025-11-04' });
+  });
+
   it('names the writer from the byline, not the site an author tag names, and the date under a subtitle (runtime and built CLI)', async () => {
     // "the byline's names, without \"By\"": the author tag says "Coastline Daily", the site itself;
     // the byline's elements hold "By", the name, a job title and a handle, read apart.
