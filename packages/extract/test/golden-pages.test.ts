@@ -375,6 +375,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
     },
   },
+  'ranked-list-filters': {
+    "a listing's ranked entries without the options of its filter menus or its account menu": {
+      keeps: [
+        '## Rising repositories',
+        '## [kessel/ferry-timetable](https://pages.example/kessel/ferry-timetable)',
+        'Go · [415 stars](https://pages.example/lindqvist/channel-depth/stargazers) · 7 stars today',
+      ],
+      drops: ['[Ada](', '[Basque](', 'This month', 'Sign out', 'Collections'],
+    },
+  },
   'logo-strip': {
     'no bare list markers for logos without alt text, a logo with one kept': {
       keeps: ['Shops that trust us with their books:\n\n- ![Hill Bakery]\n\n## What we do'],

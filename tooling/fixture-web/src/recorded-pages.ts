@@ -50,6 +50,7 @@ const GOLDEN_PAGES = new Set([
   'product-page',
   'publisher-byline',
   'raised-figures',
+  'ranked-list-filters',
   'recipe-category',
   'repository-readme',
   'saved-mathjax-post',
@@ -224,6 +225,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'uppercase-markup',
     description:
       'Club newsletter written in 1990s HTML: capital tag and attribute names (<A HREF>, <IMG SRC>, <P CLASS>) in a layout table',
+  },
+  {
+    name: 'ranked-list-filters',
+    description:
+      'A listing of rising repositories whose filter menus (a closed <details> each, items marked as ARIA menu items) hold far more words than its entries',
   },
   {
     name: 'escaped-body',

@@ -1,3 +1,4 @@
+import { isControlMenuRole } from './control-menus.js';
 import { PARAGRAPH_BLOCKS } from './element-names.js';
 import { HIDDEN_KEEP_SHARE, hiddenByMarkup } from './hidden-content.js';
 import { scanHtml } from './html-scan.js';
@@ -82,7 +83,7 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
   await scanHtml(html, {
     open(name, attributes) {
       stated.open(name, attributes);
-      if (skipDepth > 0 || SKIPPED.has(name)) {
+      if (skipDepth > 0 || SKIPPED.has(name) || isControlMenuRole(attributes.role)) {
         skipDepth++;
         return;
       }

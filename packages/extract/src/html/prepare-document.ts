@@ -1,6 +1,7 @@
 import { CALLOUT_MARKUP, markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
+import { CONTROL_MENU_SELECTOR } from './control-menus.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { ESCAPED_TAG_MARKUP, parseEscapedMarkup } from './escaped-markup.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
@@ -24,10 +25,9 @@ import { resolveStreamedParts } from './suspense-boundaries.js';
 /**
  * Elements removed right after parsing: never article text (JSON-LD stays, Defuddle reads its
  * metadata), the Markdown drops them anyway, and their text and subtrees slow down every selector
- * pass of both extractors.
+ * pass of both extractors; and the menus of the page's controls (`control-menus.ts`).
  */
-const NON_CONTENT_SELECTOR =
-  'script:not([type="application/ld+json"]), style, template, svg, noscript, iframe, object, embed, canvas, button, select, textarea, input';
+const NON_CONTENT_SELECTOR = `script:not([type="application/ld+json"]), style, template, svg, noscript, iframe, object, embed, canvas, button, select, textarea, input, ${CONTROL_MENU_SELECTOR}`;
 
 /**
  * Markup without which a page has no disclosure widget to open: a control's `aria-controls` or

@@ -197,6 +197,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it("reads a listing's entries without the options of its filter menus (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/ranked-list-filters',
+      ['## [kessel/ferry-timetable](http', 'Charts the depth of a dredged channel from sonar soundings'],
+      ['[Ada](', '[Basque](', 'This month', 'Sign out'],
+    );
+  });
+
   it("writes a documentation page's folded admonitions as callouts of their kind, titled by their summary (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/folded-admonitions',
