@@ -222,9 +222,10 @@ function browserInvocation(command: string, root: string, parts: InvocationParts
  * allow-listed environment, `--allowed-domains` set to the page's host, Chromium's resolver pinned to
  * the address the network policy approved, no profile, state, restore, CDP, auto-connect or autosave,
  * and timer throttling off. It opens the page, waits for DOMContentLoaded and a bounded quiet DOM,
- * checks the final URL's origin itself (the allowlist ignores ports), reads the rendered HTML, and
- * closes the browser. On overrun or cancellation, and after every render, it kills the session's
- * whole process tree and removes the temporary folder.
+ * reads the rendered HTML with its document's address, checks that address's origin and the tab's
+ * itself (the allowlist ignores ports; a page that left for another origin during any step is
+ * refused, see `render-outcome.ts`), and closes the browser. On overrun or cancellation, and after
+ * every render, it kills the session's whole process tree and removes the temporary folder.
  */
 export function createAgentBrowserRenderer(options: AgentBrowserRendererOptions): DocumentRenderer {
   const renderBudgetMs = options.budgetMs ?? RENDER_BUDGET_MS;
