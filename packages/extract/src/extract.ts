@@ -152,6 +152,7 @@ function documentBase(url: string, format: OutputFormat, decoded: DecodedBody) {
     charsetSource: decoded.charsetSource,
     replacementCount: decoded.replacementCount,
     ...(decoded.charsetHint === undefined ? {} : { charsetHint: decoded.charsetHint }),
+    ...(decoded.declaredCharset === undefined ? {} : { declaredCharset: decoded.declaredCharset }),
   };
 }
 

@@ -24,7 +24,16 @@ export type ExtractionStage =
   | 'raw';
 
 /** Where the charset used to decode the body came from. */
-export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml-declaration' | 'default' | 'string' | 'binary';
+export type CharsetSource =
+  | 'bom'
+  | 'header'
+  | 'meta'
+  | 'xml-declaration'
+  /** The bytes themselves: the page declared another charset, but every byte is valid UTF-8. */
+  | 'bytes'
+  | 'default'
+  | 'string'
+  | 'binary';
 
 /** A parser that failed, found nothing, or found only a loading shell; the chain went on without it. */
 export interface ParserFailure {
@@ -67,6 +76,11 @@ export interface ExtractedDocument {
    * {@link ExtractedDocument.charset}. Only a hint for the reader: the content is never decoded with it.
    */
   charsetHint?: string;
+  /**
+   * The charset the page's `<meta>` or XML declaration named, when its bytes were valid UTF-8
+   * throughout and were read as UTF-8 instead ({@link ExtractedDocument.charsetSource} `bytes`).
+   */
+  declaredCharset?: string;
   /** The extraction step that produced the content. */
   stage: ExtractionStage;
   /** Parsers that failed or found nothing usable on the way (a stage that merely lost is not listed). */

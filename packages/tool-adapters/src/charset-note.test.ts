@@ -32,4 +32,17 @@ describe('charsetNote', () => {
       }),
     ).toContain("the bytes look like euc-jp; the page's <meta> declared shift_jis");
   });
+
+  it('always says when the body was read as UTF-8 against the charset the page declared', () => {
+    expect(
+      charsetNote({
+        charset: 'utf-8',
+        charsetSource: 'bytes',
+        replacementCount: 0,
+        declaredCharset: 'windows-1251',
+      }),
+    ).toBe(
+      'reason: the page declared windows-1251, but its bytes are valid UTF-8 throughout, so the body was decoded as utf-8.',
+    );
+  });
 });

@@ -43,7 +43,7 @@ export type FetchOutcome =
         'kind' | 'format' | 'title' | 'charset' | 'stage' | 'replacementCount'
       > &
         PageMetadataFields &
-        Partial<Pick<ExtractedDocument, 'charsetSource' | 'charsetHint'>>;
+        Partial<Pick<ExtractedDocument, 'charsetSource' | 'charsetHint' | 'declaredCharset'>>;
       /** The returned part of the document. */
       slice: DocumentSlice;
       /** Whether the document came from the run's document cache. */

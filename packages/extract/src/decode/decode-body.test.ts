@@ -239,3 +239,82 @@ describe('decodeBody', () => {
     );
   });
 });
+
+// A page's own declaration is believed unless every byte of the body is valid UTF-8: a saved or
+// re-encoded copy keeps the `<meta>` of the original while its bytes became UTF-8.
+describe('decodeBody: a declaration the bytes contradict', () => {
+  const ASCII_COMPATIBLE = LEGACY_CHARSETS.filter((charset) => !charset.startsWith('utf-16'));
+  const article = (charset: (typeof LEGACY_CHARSETS)[number]) => LEGACY_TEXTS[charset].paragraphs.join('\n');
+
+  it.each(ASCII_COMPATIBLE)('reads real %s bytes by the <meta> that names them', async (charset) => {
+    const body = new Uint8Array([
+      ...ascii(`<meta charset="${charset}"><p>`),
+      ...legacyTextBytes(charset, 'text'),
+    ]);
+    const decoded = await decodeBody(body, { declaration: 'html' });
+    expect(decoded).toMatchObject({ charset, charsetSource: 'meta', replacementCount: 0 });
+    expect(decoded.declaredCharset).toBeUndefined();
+    expect(decoded.text).toContain(LEGACY_TEXTS[charset].paragraphs[0]);
+  });
+
+  it.each(ASCII_COMPATIBLE)(
+    'reads UTF-8 bytes under a <meta> naming %s as UTF-8, and names the declaration',
+    async (charset) => {
+      const body = ascii(
+        `<html><head><meta http-equiv="Content-Type" content="text/html; charset=${charset}"></head><p>${article(charset)}`,
+      );
+      const decoded = await decodeBody(body, { declaration: 'html' });
+      expect(decoded).toMatchObject({
+        charset: 'utf-8',
+        charsetSource: 'bytes',
+        declaredCharset: charset,
+        replacementCount: 0,
+      });
+      expect(decoded.text).toContain(LEGACY_TEXTS[charset].paragraphs[0]);
+    },
+  );
+
+  it('names the declaration by its WHATWG name, and reads an XML declaration the same way', async () => {
+    const gb2312 = await decodeBody(ascii('<meta charset="GB2312"><p>促进航天技术更好惠及人民</p>'), {
+      declaration: 'html',
+    });
+    expect(gb2312).toMatchObject({
+      charsetSource: 'bytes',
+      declaredCharset: 'gbk',
+      text: '<meta charset="GB2312"><p>促进航天技术更好惠及人民</p>',
+    });
+    const feed = ascii(
+      '<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><title>Grüße aus Köln</title></channel></rss>',
+    );
+    expect(await decodeBody(feed, { declaration: 'xml' })).toMatchObject({
+      charsetSource: 'bytes',
+      declaredCharset: 'windows-1252',
+    });
+  });
+
+  it('keeps the declaration for a body all in ASCII, and for one byte that is not UTF-8', async () => {
+    const plain = await decodeBody(ascii('<meta charset="windows-1251"><p>plain</p>'), {
+      declaration: 'html',
+    });
+    expect(plain).toMatchObject({ charset: 'windows-1251', charsetSource: 'meta' });
+    const mixed = new Uint8Array([
+      ...ascii('<meta charset="windows-1252"><p>Grüße '),
+      0xe9,
+      ...ascii('</p>'),
+    ]);
+    const decoded = await decodeBody(mixed, { declaration: 'html' });
+    expect(decoded).toMatchObject({ charset: 'windows-1252', charsetSource: 'meta', replacementCount: 0 });
+    expect(decoded.text).toContain('GrÃ¼ÃŸe é');
+  });
+
+  it('always obeys the HTTP charset and a byte order mark, which describe the bytes as sent', async () => {
+    const body = ascii('<meta charset="utf-8"><p>Grüße</p>');
+    const header = await decodeBody(body, { headerCharset: 'windows-1252', declaration: 'html' });
+    expect(header).toMatchObject({
+      charset: 'windows-1252',
+      charsetSource: 'header',
+      text: '<meta charset="utf-8"><p>GrÃ¼ÃŸe</p>',
+    });
+    expect(header.declaredCharset).toBeUndefined();
+  });
+});

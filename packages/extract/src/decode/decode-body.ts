@@ -25,6 +25,12 @@ export interface DecodedBody {
    * reader only: it never changes {@link DecodedBody.text}.
    */
   charsetHint?: string;
+  /**
+   * The charset the page's own declaration (`<meta>` or XML declaration) named, when the bytes
+   * contradict it by being valid UTF-8 throughout and were read as UTF-8 instead
+   * ({@link DecodedBody.charsetSource} is then `bytes`).
+   */
+  declaredCharset?: string;
 }
 
 /** Options of {@link decodeBody}. */
@@ -60,6 +66,13 @@ const UTF16_XML_STARTS: ReadonlyArray<{ bytes: readonly number[]; charset: strin
  * every replacement character that leaves is counted, so damaged text is reported rather than
  * silently replaced by a guess. What a detector makes of such bytes is only returned as
  * {@link DecodedBody.charsetHint}. A declared charset this runtime cannot decode is a `charset_error`.
+ *
+ * One check is not a guess: a document's own declaration travels with copies of the page that
+ * were re-encoded (saved pages, archives, templates), so when it names a legacy charset and every
+ * byte of the body is valid UTF-8, with at least one multi-byte sequence, the body is read as
+ * UTF-8 and the declaration is returned as {@link DecodedBody.declaredCharset}. Text in a legacy
+ * charset that uses its non-ASCII bytes is not valid UTF-8, so this never changes a body its
+ * declaration reads right. The HTTP charset describes the bytes as sent and is always obeyed.
  */
 export async function decodeBody(body: Uint8Array, options: DecodeBodyOptions): Promise<DecodedBody> {
   return withHint(body, decodeInOrder(body, options));
@@ -73,8 +86,29 @@ function decodeInOrder(body: Uint8Array, options: DecodeBodyOptions): DecodedBod
     return decodeWith(body, resolveCharset(options.headerCharset, 'header'), 'header');
   }
   const declared = findDeclaredCharset(body, options.declaration);
-  if (declared !== undefined) return decodeWith(body, declared.charset, declared.source);
-  return decodeWith(body, 'utf-8', 'default');
+  if (declared === undefined) return decodeWith(body, 'utf-8', 'default');
+  // UTF-16 found by an XML declaration's first bytes is not ASCII-compatible, so not in question.
+  if (declared.charset !== 'utf-8' && !declared.charset.startsWith('utf-16')) {
+    const utf8 = utf8Throughout(body);
+    if (utf8 !== undefined) {
+      const declaredCharset = declared.charset;
+      return { text: utf8, charset: 'utf-8', charsetSource: 'bytes', replacementCount: 0, declaredCharset };
+    }
+  }
+  return decodeWith(body, declared.charset, declared.source);
+}
+
+/**
+ * The body as UTF-8 when every byte of it is valid UTF-8 and at least one byte is not ASCII
+ * (bytes that are all ASCII read the same in any charset a document can declare), else undefined.
+ */
+function utf8Throughout(body: Uint8Array): string | undefined {
+  if (!body.some((byte) => byte >= 0x80)) return undefined;
+  try {
+    return decodeText(body, 'utf-8', { fatal: true });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Adds the detector's reading of bytes the chosen charset could not read cleanly. */

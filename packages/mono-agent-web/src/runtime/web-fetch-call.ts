@@ -202,6 +202,7 @@ async function succeeded(
         stage: document.stage,
         replacementCount: document.replacementCount,
         ...(document.charsetHint === undefined ? {} : { charsetHint: document.charsetHint }),
+        ...(document.declaredCharset === undefined ? {} : { declaredCharset: document.declaredCharset }),
         parserFailures: document.parserFailures,
       },
       slice: { ...slice, content: neutralizeBidiControls(slice.content) },

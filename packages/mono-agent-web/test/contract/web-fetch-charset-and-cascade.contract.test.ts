@@ -24,6 +24,7 @@ interface FetchData {
     charset: string;
     charsetSource: string;
     charsetHint?: string;
+    declaredCharset?: string;
     replacementCount: number;
     stage: string;
     parserFailures: Array<{ stage: string; reason: string }>;
@@ -141,6 +142,53 @@ describe('"BOM, then the HTTP charset, then the HTML meta or XML declaration": c
       replacementCount: 0,
     });
     expect(data.slice.content).toContain('Straße');
+  });
+
+  // A copy of a page re-encoded as UTF-8 (a saved page, an archive) keeps the original's <meta>.
+  const reencoded = (charset: string) =>
+    new TextEncoder().encode(
+      `<!doctype html><html><head><meta http-equiv="Content-Type" content="text/html; charset=${charset}"><title>${LEGACY_TEXTS.gbk.title}</title></head><body><article><h1>${LEGACY_TEXTS.gbk.title}</h1>${LEGACY_TEXTS.gbk.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('')}</article></body></html>`,
+    );
+
+  it('reads as UTF-8 a page whose <meta> names a legacy charset its bytes are not in, and says so', async () => {
+    serve('/reencoded', 'text/html', reencoded('GB2312'));
+    const { text, data } = await fetchOk('/reencoded');
+    expect(data.document).toMatchObject({
+      charset: 'utf-8',
+      charsetSource: 'bytes',
+      declaredCharset: 'gbk',
+      replacementCount: 0,
+    });
+    expect(data.slice.content).toContain(LEGACY_TEXTS.gbk.paragraphs[0]);
+    expect(text).toContain(
+      'reason: the page declared gbk, but its bytes are valid UTF-8 throughout, so the body was decoded as utf-8.',
+    );
+    const run = await runBuiltCli(['fetch', fixture.web.url('/reencoded'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<FetchData>(run).document).toMatchObject({ charsetSource: 'bytes', declaredCharset: 'gbk' });
+  });
+
+  it('reads real legacy bytes by the <meta> that names them, and obeys a header over UTF-8 bytes', async () => {
+    serve(
+      '/declared-gbk',
+      'text/html',
+      new Uint8Array([...ascii('<meta charset="GB2312"><article>'), ...legacyTextBytes('gbk', 'text')]),
+    );
+    const declared = await fetchOk('/declared-gbk');
+    expect(declared.data.document).toMatchObject({
+      charset: 'gbk',
+      charsetSource: 'meta',
+      replacementCount: 0,
+    });
+    expect(declared.data.slice.content).toContain(LEGACY_TEXTS.gbk.paragraphs[0]);
+    serve('/header-gbk', 'text/html; charset=gbk', reencoded('GB2312'));
+    const header = await fetchOk('/header-gbk');
+    expect(header.data.document).toMatchObject({ charset: 'gbk', charsetSource: 'header' });
+    expect(header.data.document.declaredCharset).toBeUndefined();
+    expect(header.data.slice.content).not.toContain(LEGACY_TEXTS.gbk.paragraphs[0]);
   });
 
   it.each([
