@@ -385,6 +385,12 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['[Ada](', '[Basque](', 'This month', 'Sign out', 'Collections'],
     },
   },
+  'story-among-teasers': {
+    'the story in its <article>, not the slider of teaser <article>s after it': {
+      keeps: ['The old hotel by the steelworks', 'wear sturdy shoes'],
+      drops: ['Next article', 'Bus lanes on the ring road', 'Night buses', 'Transport office'],
+    },
+  },
   'logo-strip': {
     'no bare list markers for logos without alt text, a logo with one kept': {
       keeps: ['Shops that trust us with their books:\n\n- ![Hill Bakery]\n\n## What we do'],

@@ -62,6 +62,7 @@ const GOLDEN_PAGES = new Set([
   'shop-cards',
   'shop-shelf',
   'site-in-title',
+  'story-among-teasers',
   'story-beside-stream',
   'story-in-grid',
   'undeclared-story',
@@ -260,6 +261,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'wrapped-story',
     description:
       "Wine column written straight into the page's wrapper, beside the site's menu, subscription prompts and videos",
+  },
+  {
+    name: 'story-among-teasers',
+    description:
+      "A broadcaster's story in an <article> with no <h1>, on a page that calls itself a website, followed by a slider of sixteen teaser cards that are <article>s too",
   },
   {
     name: 'story-beside-stream',

@@ -9,7 +9,13 @@ import {
   holdsSpreadBlock,
 } from './article-rules.js';
 import { extractHtml } from './extract-html.js';
-import { SPREAD_MIN_SHARE, spreadContent } from './spread-content.js';
+import {
+  SPREAD_MIN_SHARE,
+  STORY_MIN_TEASERS,
+  STORY_MIN_WORDS,
+  STORY_TEASER_RATIO,
+  spreadContent,
+} from './spread-content.js';
 
 const url = 'https://docs.example.org/guide/start.html';
 
@@ -191,6 +197,49 @@ describe("spreadContent: a story in the one <article> that holds the page's <h1>
       `<article><h1>The ferry</h1><p>${storyText}</p></article><article><p>${teasers.join(' ')}</p></article>`,
     );
     expect((await spreadContent(cards, url, storyText))?.text).toContain('teaser59');
+  });
+});
+
+describe('spreadContent: a story among teaser cards marked up as articles', () => {
+  const words = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
+  const storyText = words('story', STORY_MIN_WORDS);
+  const cards = (count: number, size: number) =>
+    Array.from(
+      { length: count },
+      (_, card) =>
+        `<article class="teaser"><h3><a href="/s/${card}">${words(`card${card}w`, size)}</a></h3></article>`,
+    ).join('');
+  const page = (markup: string) =>
+    parseHTML(`<!doctype html><html><body><main>${markup}</main></body></html>`)
+      .document as unknown as Document;
+  const story = `<article class="story"><p>${storyText}</p></article>`;
+  // Teasers of STORY_MIN_WORDS / STORY_TEASER_RATIO words: the story holds exactly the ratio.
+  const teaserWords = STORY_MIN_WORDS / STORY_TEASER_RATIO;
+
+  it("measures Defuddle's article against the story, not the feed of cards after it (failing before: the cards came in)", async () => {
+    const feed = page(`${story}<section class="next"><h2>Next</h2>${cards(40, teaserWords)}</section>`);
+    expect(await spreadContent(feed, url, storyText)).toBeUndefined();
+    const headed = page(
+      `<article class="story"><h1>The ferry</h1><p>${storyText}</p></article>${cards(40, teaserWords)}`,
+    );
+    expect(await spreadContent(headed, url, storyText)).toBeUndefined();
+  });
+
+  it('reads the region at the bounds: a story of fewer words, a teaser past the ratio, too few teasers, an <h1> outside', async () => {
+    const short = words('story', STORY_MIN_WORDS - 1);
+    const shortPage = page(`<article><p>${short}</p></article>${cards(40, teaserWords - 1)}`);
+    expect((await spreadContent(shortPage, url, short))?.text).toContain('card39w0');
+    const longer = page(
+      `${story}${cards(39, teaserWords)}${cards(1, teaserWords + 1).replaceAll('card0w', 'last')}`,
+    );
+    expect((await spreadContent(longer, url, storyText))?.text).toContain('card38w0');
+    const few = page(`${story}${cards(STORY_MIN_TEASERS - 1, 2 * teaserWords)}<p>${words('more', 600)}</p>`);
+    expect((await spreadContent(few, url, storyText))?.text).toContain('more599');
+    const enough = page(`${story}${cards(STORY_MIN_TEASERS, teaserWords)}<p>${words('more', 600)}</p>`);
+    expect(await spreadContent(enough, url, storyText)).toBeUndefined();
+    const outside = page(`<h1>Ferries</h1>${story}${cards(40, teaserWords)}`);
+    expect((await spreadContent(outside, url, storyText))?.text).toContain('card39w0');
   });
 });
 

@@ -63,16 +63,39 @@ export async function spreadContent(
  * other parts are the site's.
  */
 function soleArticle(region: Element): Element | undefined {
-  let article: Element | undefined;
-  for (const candidate of Array.from(region.getElementsByTagName('article'))) {
-    if (candidate.parentElement?.closest('article') != null) continue;
-    if (article !== undefined) return undefined;
-    article = candidate;
-  }
-  if (article === undefined) return undefined;
-  if (/(?:^|\s)(?:articlebody|text)(?:$|\s)/i.test(article.getAttribute('itemprop') ?? '')) return article;
+  const articles = Array.from(region.getElementsByTagName('article')).filter(
+    (candidate) => candidate.parentElement?.closest('article') == null,
+  );
   const heading = region.getElementsByTagName('h1')[0];
+  if (articles.length !== 1) return storyAmongTeasers(articles, heading);
+  const article = articles[0] as Element;
+  if (/(?:^|\s)(?:articlebody|text)(?:$|\s)/i.test(article.getAttribute('itemprop') ?? '')) return article;
   return heading !== undefined && article.contains(heading) ? article : undefined;
+}
+
+/** The fewest words of a story that the teasers beside it do not make a list of articles. */
+export const STORY_MIN_WORDS = 200;
+
+/** The fewest teaser cards beside a story (a story beside one other article, a dialog, is not among teasers). */
+export const STORY_MIN_TEASERS = 3;
+
+/** How many times the words of the longest teaser beside it a story holds. */
+export const STORY_TEASER_RATIO = 5;
+
+/**
+ * Of several `<article>` elements, the one that is a story among teaser cards, which sites mark up
+ * as articles too ("next article", "more from the section"): it holds at least
+ * {@link STORY_MIN_WORDS} words and {@link STORY_TEASER_RATIO} times the words of any other of at
+ * least {@link STORY_MIN_TEASERS} others, and the region's `<h1>`, when it has one. A list of posts,
+ * each an article of like length, has none.
+ */
+function storyAmongTeasers(articles: readonly Element[], heading: Element | undefined): Element | undefined {
+  if (articles.length < STORY_MIN_TEASERS + 1) return undefined;
+  const sized = articles.map((element) => ({ element, words: countWords(element.textContent ?? '') }));
+  sized.sort((a, b) => b.words - a.words);
+  const [story, next] = sized as [{ element: Element; words: number }, { element: Element; words: number }];
+  if (story.words < STORY_MIN_WORDS || story.words < STORY_TEASER_RATIO * next.words) return undefined;
+  return heading === undefined || story.element.contains(heading) ? story.element : undefined;
 }
 
 /**

@@ -101,6 +101,14 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('reads a story, not the slider of teaser cards after it that are articles too (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/story-among-teasers',
+      ['The old hotel by the steelworks closed its doors', 'because the last scene is played on the street'],
+      ['Next article', 'Bus lanes on the ring road', 'Night buses to run on Fridays', 'Transport office'],
+    );
+  });
+
   it('links the video and the recording a story embeds instead of dropping them with its frames (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/embedded-recording',
