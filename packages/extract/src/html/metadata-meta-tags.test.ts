@@ -32,3 +32,27 @@ describe("readPageMetadata: the page's <meta> tags before an item's <meta itempr
     expect((await readPageMetadata(html)).description).toBe('What the item says of the page.');
   });
 });
+
+describe('readPageMetadata: a writer tag holding a part of an address', () => {
+  it("passes over a tag whose value is the writer's page's key (failing before: the author was 'sophie-foster')", async () => {
+    const html = page(
+      '<meta name="parsely-author" content="sophie-foster"><meta name="author" content="Sophie Foster">',
+    );
+    expect((await readPageMetadata(html)).author).toBe('Sophie Foster');
+    for (const slug of ['emma_mackenzie', 'j.smith', 'staff-writer-2']) {
+      const keyed = page(
+        `<meta name="parsely-author" content="${slug}"><meta name="author" content="Emma Mackenzie">`,
+      );
+      expect((await readPageMetadata(keyed)).author).toBe('Emma Mackenzie');
+    }
+  });
+
+  it('keeps a name in capitals, with spaces, or of one word', async () => {
+    for (const name of ['Jean-Luc Martin', 'AFP', 'dpa', 'Anne-Marie', 'ssi']) {
+      const html = page(
+        `<meta name="parsely-author" content="${name}"><meta name="author" content="Someone Else">`,
+      );
+      expect((await readPageMetadata(html)).author).toBe(name);
+    }
+  });
+});

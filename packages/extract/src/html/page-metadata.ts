@@ -293,7 +293,7 @@ function metaAuthor(meta: ReadonlyMap<string, string[]>, siteName: string | unde
       key === 'parsely-page'
         ? (meta.get(key) ?? []).map((content) => parselyPage(content, 'author'))
         : (meta.get(key) ?? []);
-    const named = stated.map(clean).filter(isName);
+    const named = stated.map(clean).filter((value) => isName(value) && !ADDRESS_SLUG.test(value));
     // A tag that names the site before another that names the writer: the writer's.
     const writers = named.filter((value) => value.toLowerCase() !== site);
     const values = writers.length > 0 ? writers : named;
@@ -306,6 +306,13 @@ function metaAuthor(meta: ReadonlyMap<string, string[]>, siteName: string | unde
   }
   return undefined;
 }
+
+/**
+ * A tag's value written as a part of an address, in small letters joined by hyphens, underscores
+ * or dots (`sophie-foster`, `j_smith`): an analytics tag's key for the writer's page, not a name
+ * (the page's other tags or its byline name the writer).
+ */
+const ADDRESS_SLUG = /^[a-z\d]+(?:[-_.][a-z\d]+)+$/;
 
 /** Tags whose standards write a person's name family name first: Dublin Core's creator and contributor. */
 const INVERTED_NAME_META = /^dc(?:terms?)?[.:](?:creator|contributor)$/;

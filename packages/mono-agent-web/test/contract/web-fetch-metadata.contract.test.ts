@@ -274,6 +274,22 @@ ${'<p>The island ferry will leave the north pier every ninety minutes instead of
     expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Jemima Kelly' });
   });
 
+  it("names the writer, not the key of the writer's page an analytics tag holds (runtime and built CLI)", async () => {
+    // "the byline's names": `parsely-author` holds `sophie-foster`, the page's address for its writer.
+    fixture.web.scenario('/keyed-author', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>Harbour</title><meta name="parsely-author" content="sophie-foster"><meta name="author" content="Sophie Foster"></head><body>${HARBOUR_STORY}</body></html>`,
+    });
+    const result = await fixture.session.run.webFetch({ url: fixture.web.url('/keyed-author') });
+    expect(framed(result.text)).toContain('\nAuthor: Sophie Foster\n');
+    const run = await runBuiltCli(['fetch', fixture.web.url('/keyed-author'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<OkData>(run).document).toMatchObject({ author: 'Sophie Foster' });
+  });
+
   it('names the poster who started a thread, and the writer of a story beside a stream of others, not every writer the page names (runtime and built CLI)', async () => {
     // "the byline's names": the page's writer, not the writers of the posts and stories it also shows.
     const post = (type: string, author: string, text: string) =>
