@@ -385,6 +385,17 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['[Ada](', '[Basque](', 'This month', 'Sign out', 'Collections'],
     },
   },
+  'component-paragraphs': {
+    'the sentences that link part of their words, each in its own wrappers, without the line that is mostly a link':
+      {
+        keeps: [
+          'For instance, [the authority paid for a second dredger in 2019](',
+          'Having stayed out for decades, [the twin villages of Holm and Sande applied to join](',
+          'and a [two-thirds majority of the members](',
+        ],
+        drops: ['Read more'],
+      },
+  },
   'story-among-teasers': {
     'the story in its <article>, not the slider of teaser <article>s after it': {
       keeps: ['The old hotel by the steelworks', 'wear sturdy shoes'],

@@ -25,6 +25,7 @@ const GOLDEN_PAGES = new Set([
   'api-reference',
   'app-landing',
   'blog-sidebar',
+  'component-paragraphs',
   'consent-centre',
   'customer-quotes',
   'docs-alerts',
@@ -261,6 +262,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'wrapped-story',
     description:
       "Wine column written straight into the page's wrapper, beside the site's menu, subscription prompts and videos",
+  },
+  {
+    name: 'component-paragraphs',
+    description:
+      'An explainer built of components: every paragraph in three <div>s of its own, some sentences linking up to half of their words, and a "Read more" line',
   },
   {
     name: 'story-among-teasers',

@@ -6,6 +6,7 @@ import { shieldHeadlineBlocks } from './headline-blocks.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { setAsideUnreadableJsonLd } from './json-ld.js';
 import { markdownToText } from './markdown-to-text.js';
+import { unwrapLinkedParagraphs } from './paragraph-wrappers.js';
 
 /** Where the page came from: the URL Defuddle is told, and the URL relative links resolve against. */
 export interface PageAddress {
@@ -71,6 +72,7 @@ export async function runDefuddle(
 export async function runReadability(page: PageAddress, source: Document): Promise<ReadabilityRun> {
   try {
     const { Readability } = await loadReadability();
+    unwrapLinkedParagraphs(source);
     // Classes stay so that Defuddle can still recognise share bars, bylines and the like by name.
     const article = new Readability(source, { keepClasses: true }).parse();
     if (article === null) return { found: undefined, reason: 'no article found' };

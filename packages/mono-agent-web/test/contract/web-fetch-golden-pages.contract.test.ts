@@ -101,6 +101,18 @@ describe('5. HTML: what the page shows, not what it hides or what surrounds its 
     );
   });
 
+  it('keeps the sentences of a story built of components that link part of their words (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/component-paragraphs',
+      [
+        'For instance, [the authority paid for a second dredger in 2019](http',
+        'Having stayed out for decades, [the twin villages of Holm and Sande applied to join](http',
+        'The board has also asked engineers to study',
+      ],
+      ['Read more'],
+    );
+  });
+
   it('reads a story, not the slider of teaser cards after it that are articles too (runtime and built CLI)', async () => {
     await expectContents(
       '/pages/story-among-teasers',
