@@ -1,6 +1,12 @@
 /** The most of a paragraph's text its links may hold for its wrappers to be taken off (see {@link unwrapLinkedParagraphs}). */
 export const WRAPPED_PARAGRAPH_MAX_LINK_SHARE = 1 / 2;
 
+/**
+ * The share of a wrapper's text in links above which Readability removes a `<div>` of little class
+ * weight; below it the wrappers do no harm and stay.
+ */
+const READABILITY_LINKY_SHARE = 0.2;
+
 /** The fewest characters of text a paragraph needs for its wrappers to be taken off: a sentence, not a byline or a prompt. */
 export const WRAPPED_PARAGRAPH_MIN_CHARS = 80;
 
@@ -27,7 +33,8 @@ export function unwrapLinkedParagraphs(document: Document): void {
     if (text < WRAPPED_PARAGRAPH_MIN_CHARS) continue;
     let linked = 0;
     for (const link of Array.from(links)) linked += (link.textContent ?? '').trim().length;
-    if (linked / text <= 0.2 || linked / text > WRAPPED_PARAGRAPH_MAX_LINK_SHARE) continue;
+    if (linked / text <= READABILITY_LINKY_SHARE || linked / text > WRAPPED_PARAGRAPH_MAX_LINK_SHARE)
+      continue;
     let outer: Element | undefined;
     for (
       let wrapper: Element | null = parent;

@@ -60,7 +60,8 @@ export async function spreadContent(
  * page's text (`itemprop="articleBody"` or `"text"`: a repository's README under the repository's
  * own heading and file list), when no other `<article>` stands beside it (articles inside it, a
  * story's comments, do not count): a story page that does not declare itself an article, whose
- * other parts are the site's.
+ * other parts are the site's. Beside other `<article>`s, the story among them when they are its
+ * teaser cards (see {@link storyAmongTeasers}).
  */
 function soleArticle(region: Element): Element | undefined {
   const articles = Array.from(region.getElementsByTagName('article')).filter(
