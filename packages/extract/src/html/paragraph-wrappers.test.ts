@@ -13,6 +13,8 @@ const wrapped = (paragraph: string) =>
   `<div data-component="text-block"><div class="a1"><div class="b2">${paragraph}</div></div></div>`;
 
 describe('unwrapLinkedParagraphs', () => {
+  const MIN = WRAPPED_PARAGRAPH_MIN_CHARS;
+  const LINKED_AT_BOUND = MIN * WRAPPED_PARAGRAPH_MAX_LINK_SHARE;
   const paragraph = (plain: number, linked: number) =>
     `<p>${'x'.repeat(plain)}<a href="/a">${'y'.repeat(linked)}</a></p>`;
   const unwrapped = (markup: string) => {
@@ -22,17 +24,17 @@ describe('unwrapLinkedParagraphs', () => {
   };
 
   it('takes the wrappers off a sentence whose links hold over a fifth and up to half of its text', () => {
-    // WRAPPED_PARAGRAPH_MIN_CHARS characters, half of them in the link: both bounds met.
-    expect([WRAPPED_PARAGRAPH_MAX_LINK_SHARE, WRAPPED_PARAGRAPH_MIN_CHARS]).toEqual([0.5, 80]);
-    const atBounds = paragraph(40, 40);
+    // WRAPPED_PARAGRAPH_MIN_CHARS characters, WRAPPED_PARAGRAPH_MAX_LINK_SHARE of them in the link.
+    const atBounds = paragraph(MIN - LINKED_AT_BOUND, LINKED_AT_BOUND);
     expect(unwrapped(wrapped(atBounds))).toBe(atBounds);
   });
 
   it('leaves the wrappers of a paragraph mostly of links, too short, without links, or beside other content', () => {
     const beside = `<div class="c">${paragraph(60, 30)}<span>more</span></div>`;
     for (const markup of [
-      wrapped(paragraph(39, 41)),
-      wrapped(paragraph(40, 39)),
+      // One character more in the link than the share allows; one character short of the length.
+      wrapped(paragraph(MIN - LINKED_AT_BOUND - 1, LINKED_AT_BOUND + 1)),
+      wrapped(paragraph(MIN - LINKED_AT_BOUND, LINKED_AT_BOUND - 1)),
       wrapped('<p>Plain words only, with no link in them at all, for as long as a sentence can run.</p>'),
       beside,
     ]) {
