@@ -364,6 +364,16 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['pub fn (', 'pub const fn (', 'Examplesreading', '#see-also', '¶'],
     },
   },
+  'code-lines': {
+    'each line of a sample drawn as an element of its own, whole and on a line of its own': {
+      keeps: [
+        '```\n{\n  "id": "rd_8Kq2Lm",\n  "gauge": "harbour-north",\n',
+        'gauge.onRising((before, after) => {\n  console.log(after - before); // metres risen since the last reading\n});',
+        '```shell\nnpm install tidekit\nnpx tidekit login\n```',
+      ],
+      drops: ['{  "id"', '\nbefore\n', '1npm'],
+    },
+  },
   'shop-shelf': {
     'a space between words written in two elements side by side, and code as written': {
       keeps: [

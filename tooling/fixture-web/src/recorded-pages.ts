@@ -25,6 +25,7 @@ const GOLDEN_PAGES = new Set([
   'api-reference',
   'app-landing',
   'blog-sidebar',
+  'code-lines',
   'component-paragraphs',
   'consent-centre',
   'customer-quotes',
@@ -302,6 +303,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'api-reference',
     description:
       "A library's API reference whose method headings link each method's name to its own entry, one heading broken over two lines",
+  },
+  {
+    name: 'code-lines',
+    description:
+      'An API reference whose samples a highlighter draws one element per line: a response as plain <div>s, a sample whose highlighted steps are named as code, numbered install lines',
   },
   {
     name: 'shop-shelf',

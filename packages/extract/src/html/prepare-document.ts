@@ -1,5 +1,6 @@
 import { CALLOUT_MARKUP, markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
+import { keepCodeLines } from './code-lines.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { CONTROL_MENU_SELECTOR } from './control-menus.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
@@ -122,7 +123,10 @@ function showDocument(document: Document, markup: StepMarkup): Document {
     (markup.has('escapedTags') ? parseEscapedMarkup(document) : 0);
   if (markup.has('noscriptImages')) placeNoscriptImages(document);
   if (markup.has('noscripts')) unwrapContentNoscripts(document);
-  if (escaped > 0 || markup.has('code')) cleanCodeBlocks(document);
+  if (escaped > 0 || markup.has('code')) {
+    cleanCodeBlocks(document);
+    keepCodeLines(document);
+  }
   if (markup.has('callouts')) markCallouts(document);
   if (markup.has('mathScripts') || markup.has('math')) markMathLatex(document);
   if (markup.has('disclosures')) revealDisclosurePanels(document);

@@ -388,6 +388,22 @@ describe('5. HTML: headings keep their words', () => {
   });
 });
 
+describe('5. HTML: code drawn one element per line', () => {
+  it('keeps each line of a sample whole and on a line of its own, however the highlighter draws and names it (runtime and built CLI)', async () => {
+    // Before: the response's lines ran together ('{  "id": …') and each line of the callback sample
+    // was only its highlighted step ('before', 'after').
+    await expectContents(
+      '/pages/code-lines',
+      [
+        '```\n{\n  "id": "rd_8Kq2Lm",\n  "gauge": "harbour-north",\n  "level_m": 2.41,\n',
+        'gauge.onRising((before, after) => {\n  console.log(after - before); // metres risen since the last reading\n});',
+        '```shell\nnpm install tidekit\nnpx tidekit login\n```',
+      ],
+      ['{  "id"', '\nbefore\nafter\n', '1npm install'],
+    );
+  });
+});
+
 describe('5. HTML: words written in two elements side by side', () => {
   it("keeps a space between a product's brand and name, a price and its note, a rating and its count, and leaves code as written (runtime and built CLI)", async () => {
     await expectContents(
