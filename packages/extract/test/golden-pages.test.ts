@@ -374,6 +374,18 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['{  "id"', '\nbefore\n', '1npm'],
     },
   },
+  'question-answers': {
+    'the question and every answer, though each answer ends in a "Comments" label': {
+      keeps: [
+        'Our float gauge in the old harbour reads about four centimetres above the staff',
+        'Silt is the usual suspect.',
+        'Check the temperature of the float wire as well.',
+        "Spring is also when the river's fresh water is at its highest.",
+        'Before anything else, read the staff at slack water only.',
+      ],
+      drops: ['How often should a stilling well be cleaned?', 'Site design and logo'],
+    },
+  },
   'shop-shelf': {
     'a space between words written in two elements side by side, and code as written': {
       keeps: [

@@ -51,6 +51,7 @@ const GOLDEN_PAGES = new Set([
   'pricing-page',
   'product-page',
   'publisher-byline',
+  'question-answers',
   'raised-figures',
   'ranked-list-filters',
   'recipe-category',
@@ -308,6 +309,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'code-lines',
     description:
       'An API reference whose samples a highlighter draws one element per line: a response as plain <div>s, a sample whose highlighted steps are named as code, numbered install lines',
+  },
+  {
+    name: 'question-answers',
+    description:
+      'A question-and-answer page: a short question above four answers, each ending in a "Comments" label and a list of replies',
   },
   {
     name: 'shop-shelf',

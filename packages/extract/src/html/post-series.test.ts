@@ -43,6 +43,34 @@ describe('extract: a question and every answer', () => {
     expect(document.content).toContain('Temperature bends the float wire.');
   });
 
+  it('keeps a short question above long answers that hold most of what Defuddle picked', async () => {
+    // Each answer ends in a "Comments" label and its list: Defuddle reads the first label as the
+    // end of the article and keeps the question and the first answer only.
+    const answer = (id: number, text: string) =>
+      `<div class="answer js-answer" id="answer-${id}"><div class="votes">${id * 7}</div><div class="answercell"><div class="s-prose js-post-body"><p>${text}</p></div><div class="user-info">answered by user${id}</div></div><div class="answer-notes"><div class="label">Comments</div><ul class="notes"><li>Thanks, that helped with the logger ${id}.</li></ul></div></div>`;
+    const page =
+      '<!doctype html><html><head><title>Why is a bare except a bad practice?</title>' +
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage","mainEntity":{"@type":"Question","name":"Why is a bare except a bad practice?"}}</script>' +
+      `</head><body>${chrome}<div id="content"><div id="mainbar" role="main" aria-label="question and answers">` +
+      '<div id="question-header"><h1>Why is a bare except a bad practice?</h1></div>' +
+      '<div id="question" class="question"><div class="postcell"><div class="s-prose js-post-body"><p>I often see comments saying a bare except is discouraged, and I would like to know why it is bad. Sometimes I do not care what the errors are and want the loop to go on with the next file, so passing looks like the simplest way to keep the batch job running overnight.</p></div></div></div>' +
+      '<div id="answers"><h2>4 Answers</h2>' +
+      answer(1, `It hides the errors you did not expect. ${prose(300, 'first')}`) +
+      answer(2, `It swallows the interrupt a user sends. ${prose(150, 'second')}`) +
+      answer(3, `Name the exceptions you can recover from. ${prose(140, 'third')}`) +
+      answer(4, `Log what you catch before passing on. ${prose(130, 'fourth')}`) +
+      '</div></div></div><footer><p>Site design and logo are the property of the site.</p></footer></body></html>';
+    const document = await extractPage(page, 'https://qa.example.org/questions/91/why-is-a-bare-except-bad');
+    expect(document.content).toContain('I often see comments saying a bare except is discouraged');
+    for (const opening of [
+      'It hides the errors',
+      'It swallows the interrupt',
+      'Name the exceptions',
+      'Log what you catch',
+    ])
+      expect(document.content).toContain(opening);
+  });
+
   it('keeps the posts of a thread that sits in a comment-named section', async () => {
     const post = (id: number, author: string, text: string) =>
       `<article id="elComment_${id}" class="cPost ipsComment"><aside class="cAuthorPane"><h3>${author}</h3></aside><div class="ipsComment_content"><p>${text}</p></div></article>`;
@@ -117,6 +145,42 @@ describe('findSeriesRoot', () => {
     expect(findSeriesRoot(document.body, `${prose(30, 'alpha')} ${prose(30, 'beta')}`)).toBe(undefined);
     // The picked text lies outside every series.
     expect(findSeriesRoot(document.body, prose(10, 'side'))).toBe(undefined);
+  });
+
+  it('rises from the answers to the question above them when they hold the picked text but not its opening', async () => {
+    const answers = ['alpha', 'beta', 'gamma']
+      .map((prefix) => `<div class="answer"><p>${prose(60, prefix)}</p></div>`)
+      .join('');
+    const document = await parseHtmlDocument(
+      `<html><body><div id="mainbar"><div class="question"><p>${prose(12, 'ask')}</p></div><div id="answers">${answers}</div></div><div id="side"><p>${prose(10, 'side')}</p></div></body></html>`,
+    );
+    // The question's twelve words and one answer: the answers hold 5/6 of it, not its opening.
+    const picked = `${prose(12, 'ask')} ${prose(60, 'alpha')}`;
+    expect(findSeriesRoot(document.body, picked, true)?.getAttribute('id')).toBe('mainbar');
+    // Picked from the answers alone, the root stays theirs.
+    expect(findSeriesRoot(document.body, prose(60, 'beta'), true)?.getAttribute('id')).toBe('answers');
+  });
+
+  it('finds the thread when the picked text holds most of its words but leaves whole posts out', async () => {
+    const posts = [
+      ['long', 120],
+      ['short', 30],
+      ['brief', 25],
+    ]
+      .map(([prefix, count]) => `<div class="post"><p>${prose(Number(count), String(prefix))}</p></div>`)
+      .join('');
+    const document = await parseHtmlDocument(`<html><body><div id="thread">${posts}</div></body></html>`);
+    // The first post is 120 of the series' 175 words: most of it, but two posts are missing.
+    expect(findSeriesRoot(document.body, prose(120, 'long'), true)?.getAttribute('id')).toBe('thread');
+    // Off a thread, a picked text holding most of a series is left as it is.
+    expect(findSeriesRoot(document.body, prose(120, 'long'))).toBe(undefined);
+    // Every post there: nothing is missing.
+    const whole = `${prose(120, 'long')} ${prose(30, 'short')} ${prose(25, 'brief')}`;
+    expect(findSeriesRoot(document.body, whole, true)).toBe(undefined);
+    // Only the brief post left out: 25 of 175 words, under a quarter of the thread.
+    expect(findSeriesRoot(document.body, `${prose(120, 'long')} ${prose(30, 'short')}`, true)).toBe(
+      undefined,
+    );
   });
 
   it('leaves an article page with a comment section alone', async () => {

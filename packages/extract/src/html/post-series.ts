@@ -1,4 +1,4 @@
-import { countWords, trigramOverlap, words } from './choose-article.js';
+import { countWords, trigramAt, trigramOverlap, words } from './choose-article.js';
 
 /** Words an element needs to count as one post, answer or item of a series. */
 export const SERIES_MEMBER_MIN_WORDS = 8;
@@ -17,6 +17,25 @@ export const SERIES_PART_MAX_SHARE = 0.6;
 
 /** How far above a series' container its root may sit (to take in a question beside its answers). */
 const SERIES_ROOT_MAX_LEVELS = 3;
+
+/**
+ * The words that open the picked article: the first post, the question. A thread's root rises to
+ * hold them when the series below holds most of the picked text but not its opening.
+ */
+export const SERIES_OPENING_WORDS = 12;
+
+/**
+ * The most of a post's word trigrams the picked text may share for the post to be missing from it
+ * (a quotation of it in a reply shares some).
+ */
+export const SERIES_MISSING_MEMBER_OVERLAP = 0.2;
+
+/**
+ * The share of a series' words the posts left out of the picked text must hold for it to be a part
+ * of the series though it holds most of its words: a short post or a paragraph an extractor dropped
+ * leaves the thread whole enough.
+ */
+export const SERIES_MISSING_MIN_SHARE = 0.25;
 
 /** A root may hold at most this much more than its series and the picked article together. */
 const SERIES_ROOT_MAX_GROWTH = 1.5;
@@ -37,6 +56,8 @@ const TEXT_NODE = 3;
 interface Series {
   container: Element;
   memberWords: number;
+  /** The members of the series' largest group of like siblings. */
+  members: Element[];
 }
 
 /**
@@ -62,8 +83,14 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
   let best: { root: Element; words: number } | undefined;
   for (const series of candidates) {
     if (best !== undefined && (wordCounts.get(series.container) ?? 0) >= best.words) break;
-    // The picked text already holds most of this series (a thread with every answer kept).
-    if (pickedWords.length >= SERIES_PART_MAX_SHARE * series.memberWords) continue;
+    // The picked text already holds most of this series (a thread with every answer kept), unless,
+    // on a thread, it holds some posts of it whole and leaves out others that hold a good part of it
+    // (an extractor that stopped after the first answer).
+    if (
+      pickedWords.length >= SERIES_PART_MAX_SHARE * series.memberWords &&
+      !(thread && leavesPostsOut(series, pickedWords, wordCounts))
+    )
+      continue;
     // Only a thread's root may rise above its series: on other pages the text beside a series
     // (an article above its comments) is not a part of it.
     const levels = thread ? SERIES_ROOT_MAX_LEVELS : 0;
@@ -78,7 +105,9 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
 /**
  * The element from the series' container up to `levels` above it that holds the picked text,
  * when it is smaller than `best` and not grown far past the series and the picked text; undefined
- * when no such element does.
+ * when no such element does. Of those, the first that also holds the picked text's opening
+ * ({@link SERIES_OPENING_WORDS}): answers hold most of what an extractor picked from a Q&A page,
+ * and the question above them is what they answer.
  */
 function rootHoldingPicked(
   series: Series,
@@ -87,16 +116,46 @@ function rootHoldingPicked(
   levels: number,
   best: { root: Element; words: number } | undefined,
 ): { root: Element; words: number } | undefined {
+  const opening = pickedWords.slice(0, SERIES_OPENING_WORDS);
+  let holding: { root: Element; words: number } | undefined;
   let root: Element | null = series.container;
   for (let level = 0; root !== null && level <= levels; level++) {
     const rootWords = wordCounts.get(root) ?? 0;
-    if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) return undefined;
-    if (best !== undefined && rootWords >= best.words) return undefined;
-    if (trigramOverlap(pickedWords, words(root.textContent ?? '')) >= SERIES_MIN_OVERLAP)
-      return { root, words: rootWords };
+    if (rootWords > SERIES_ROOT_MAX_GROWTH * (series.memberWords + pickedWords.length)) break;
+    if (best !== undefined && rootWords >= best.words) break;
+    const rootText = words(root.textContent ?? '');
+    if (holding !== undefined || trigramOverlap(pickedWords, rootText) >= SERIES_MIN_OVERLAP) {
+      holding ??= { root, words: rootWords };
+      if (trigramOverlap(opening, rootText) >= SERIES_MIN_OVERLAP) return { root, words: rootWords };
+    }
     root = root.parentElement;
   }
-  return undefined;
+  return holding;
+}
+
+/**
+ * Whether the picked text holds some members of the series (at least {@link SERIES_MIN_OVERLAP} of
+ * a member's word trigrams) and leaves others out (at most {@link SERIES_MISSING_MEMBER_OVERLAP}),
+ * those left out holding at least {@link SERIES_MISSING_MIN_SHARE} of the series' words.
+ */
+function leavesPostsOut(series: Series, pickedWords: string[], wordCounts: Map<Element, number>): boolean {
+  const picked = new Set<string>();
+  for (let index = 0; index + 2 < pickedWords.length; index++) picked.add(trigramAt(pickedWords, index));
+  let holds = false;
+  let missingWords = 0;
+  for (const member of series.members) {
+    const memberWords = words(member.textContent ?? '');
+    let total = 0;
+    let shared = 0;
+    for (let index = 0; index + 2 < memberWords.length; index++) {
+      total++;
+      if (picked.has(trigramAt(memberWords, index))) shared++;
+    }
+    if (total === 0) continue;
+    if (shared >= SERIES_MIN_OVERLAP * total) holds = true;
+    else if (shared <= SERIES_MISSING_MEMBER_OVERLAP * total) missingWords += wordCounts.get(member) ?? 0;
+  }
+  return holds && missingWords >= SERIES_MISSING_MIN_SHARE * series.memberWords;
 }
 
 /** The container of the series with the most member words, when it holds clearly more than was picked. */
@@ -148,22 +207,22 @@ function insideChrome(element: Element): boolean {
 function* findSeries(body: Element, wordCounts: Map<Element, number>): Generator<Series> {
   for (const [container, containerWords] of wordCounts) {
     if (container.children.length < 2 || containerWords < 2 * SERIES_MEMBER_MIN_WORDS) continue;
-    const groups = new Map<string, { members: number; words: number }>();
+    const groups = new Map<string, { members: Element[]; words: number }>();
     for (const child of Array.from(container.children)) {
       const childWords = wordCounts.get(child) ?? 0;
       if (childWords < SERIES_MEMBER_MIN_WORDS) continue;
       const key = signature(child);
-      const group = groups.get(key) ?? { members: 0, words: 0 };
-      group.members++;
+      const group = groups.get(key) ?? { members: [], words: 0 };
+      group.members.push(child);
       group.words += childWords;
       groups.set(key, group);
     }
-    let memberWords = 0;
+    let largest: { members: Element[]; words: number } | undefined;
     for (const group of groups.values()) {
-      if (group.members >= 2) memberWords = Math.max(memberWords, group.words);
+      if (group.members.length >= 2 && group.words > (largest?.words ?? 0)) largest = group;
     }
-    if (memberWords < SERIES_MIN_SHARE * containerWords || memberWords === 0) continue;
+    if (largest === undefined || largest.words < SERIES_MIN_SHARE * containerWords) continue;
     if (container !== body && insideChrome(container)) continue;
-    yield { container, memberWords };
+    yield { container, memberWords: largest.words, members: largest.members };
   }
 }

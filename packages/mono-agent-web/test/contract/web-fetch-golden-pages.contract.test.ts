@@ -371,6 +371,24 @@ describe('5. HTML: widgets and threads read as a reader sees them', () => {
   });
 });
 
+describe('5. HTML: a question and every answer', () => {
+  it('keeps the question and every answer when each answer ends in a "Comments" label (runtime and built CLI)', async () => {
+    // Before: the question and the first answer only (the label read as the end of the article),
+    // then the answers without their question.
+    await expectContents(
+      '/pages/question-answers',
+      [
+        'Our float gauge in the old harbour reads about four centimetres above the staff',
+        'Silt is the usual suspect.',
+        'Check the temperature of the float wire as well.',
+        "Spring is also when the river's fresh water is at its highest.",
+        'Before anything else, read the staff at slack water only.',
+      ],
+      ['How often should a stilling well be cleaned?'],
+    );
+  });
+});
+
 describe('5. HTML: headings keep their words', () => {
   it("keeps each method's name that an API reference links to its own entry, and writes a heading broken over two lines as one line (runtime and built CLI)", async () => {
     // Read as permalinks, the names went with their links: "pub fn (station: &str, …)".
