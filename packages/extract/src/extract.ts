@@ -17,6 +17,7 @@ import type { PageMetadata, PageStatement } from './html/page-metadata.js';
 import { titleWithoutSite } from './html/page-title.js';
 import { parseHtmlDocument } from './html/parse-html-document.js';
 import { detectSparseShell } from './html/sparse-shell.js';
+import { openImpliedRows } from './html/table-rows.js';
 import { boundsReason, measureHtml, withinDomBounds } from './html-bounds.js';
 import { loadDefuddle, loadLinkedom, loadReadability, loadTurndown } from './lazy-modules.js';
 import { assertParseable } from './structured-limit.js';
@@ -213,8 +214,9 @@ async function extractHtmlDocument(
   strategy: ExtractStrategy,
 ): Promise<ExtractedDocument> {
   const kind = 'html';
-  // Every HTML stage reads a stray `<![CDATA[` as a browser does (see html/cdata-in-html.ts).
-  const html = closeStrayCdata(text);
+  // Every HTML stage reads a stray `<![CDATA[` (see html/cdata-in-html.ts) and a table cell outside
+  // any row (see html/table-rows.ts) as a browser does.
+  const html = openImpliedRows(closeStrayCdata(text));
   // The DOM stages cost time, memory and stack that grow faster than the page; a page past their
   // bounds is read in one streaming pass instead, and so is one the DOM stages broke on.
   const skipReason =

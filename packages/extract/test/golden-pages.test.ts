@@ -386,6 +386,15 @@ const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['How often should a stilling well be cleaned?', 'Site design and logo'],
     },
   },
+  'comparison-tables': {
+    'a table whose rows are written without <tr>, and tables whose cells hold paragraphs, as pipe tables': {
+      keeps: [
+        '| Gauge | Price | Accuracy | Upkeep |\n| --- | --- | --- | --- |\n| Stillwell Pro | $1,240 | 4.8 | Monthly flush (intake pipe only) |\n| Float Mark II |',
+        '| Reading | What it tells you |\n| --- | --- |\n| `level_m` | The water level above chart datum, in metres. |',
+      ],
+      drops: ['\nUpkeep\n', '\nWhat it tells you\n'],
+    },
+  },
   'shop-shelf': {
     'a space between words written in two elements side by side, and code as written': {
       keeps: [

@@ -26,6 +26,7 @@ const GOLDEN_PAGES = new Set([
   'app-landing',
   'blog-sidebar',
   'code-lines',
+  'comparison-tables',
   'component-paragraphs',
   'consent-centre',
   'customer-quotes',
@@ -309,6 +310,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'code-lines',
     description:
       'An API reference whose samples a highlighter draws one element per line: a response as plain <div>s, a sample whose highlighted steps are named as code, numbered install lines',
+  },
+  {
+    name: 'comparison-tables',
+    description:
+      "A review's comparison table whose rows are written without <tr>, and a table of readings whose cells hold their text in <p>s, as a documentation generator writes them",
   },
   {
     name: 'question-answers',

@@ -265,7 +265,9 @@ async function serviceFor(baseUrl: string): Promise<TurndownService> {
   service.addRule('tableCell', {
     filter: (node) => (node.nodeName === 'TD' || node.nodeName === 'TH') && isDataTable(node),
     replacement: (content, node) => {
+      // A cell is one line: its list's items are set one after another, each after a bullet.
       const cell = content
+        .replace(/^[^\S\n]*[-*+][^\S\n]+/gm, '• ')
         .replace(/\s*\n+\s*/g, ' ')
         .replace(/\|/g, '\\|')
         .trim();
@@ -384,14 +386,35 @@ function isDataTable(node: Node): boolean {
   const cells = rows.flatMap((row) =>
     Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH'),
   );
+  const blocks = cells.filter((cell) => BLOCK_IN_CELL.some((tag) => descendants(cell, tag).length > 0));
   const data =
     rows.length > 0 &&
     Math.max(...rows.map(cellCount)) > 1 &&
-    !cells.some((cell) =>
-      BLOCK_IN_CELL.some((tag) => descendants(cell, tag).length > 0 || hasNestedTable(cell)),
-    );
+    !cells.some(hasNestedTable) &&
+    (blocks.length === 0 || (headedByRow(rows) && blocks.every(isShortCell)));
   dataTableMemo.set(table, data);
   return data;
+}
+
+/**
+ * The most words a cell holding a block (a paragraph, a list) may say in a table headed by a row of
+ * header cells: a short note set on a line of its own ("15.7 oz." over "(hammock, stuff sack)") is
+ * still one value of a column; a cell of whole paragraphs is a table laying out a page.
+ */
+export const SHORT_CELL_MAX_WORDS = 30;
+
+/** Whether the table's first row is a row of header cells (`<th>`), as a table of data has. */
+function headedByRow(rows: Node[]): boolean {
+  const first = rows[0];
+  if (first === undefined) return false;
+  const cells = Array.from(first.childNodes).filter(
+    (child) => child.nodeName === 'TD' || child.nodeName === 'TH',
+  );
+  return cells.length > 1 && cells.every((cell) => cell.nodeName === 'TH');
+}
+
+function isShortCell(cell: Node): boolean {
+  return (cell.textContent ?? '').split(/\s+/).filter(Boolean).length <= SHORT_CELL_MAX_WORDS;
 }
 
 function hasNestedTable(cell: Node): boolean {

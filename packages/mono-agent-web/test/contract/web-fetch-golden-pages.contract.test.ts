@@ -371,6 +371,20 @@ describe('5. HTML: widgets and threads read as a reader sees them', () => {
   });
 });
 
+describe('5. HTML: tables of data', () => {
+  it('reads a table whose rows are written without <tr>, and one whose cells hold paragraphs, as tables (runtime and built CLI)', async () => {
+    // Before: the first table was one row of every cell, the second one cell per paragraph.
+    await expectContents(
+      '/pages/comparison-tables',
+      [
+        '| Stillwell Pro | $1,240 | 4.8 | Monthly flush (intake pipe only) |\n| Float Mark II | $860 | 4.3 | Wire check each spring |',
+        '| `taken_at` | When the gauge read the level, in UTC. |',
+      ],
+      ['\nWhat it tells you\n'],
+    );
+  });
+});
+
 describe('5. HTML: a question and every answer', () => {
   it('keeps the question and every answer when each answer ends in a "Comments" label (runtime and built CLI)', async () => {
     // Before: the question and the first answer only (the label read as the end of the article),
