@@ -377,6 +377,17 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['\nUpkeep\n', '\nWhat it tells you\n'],
     },
   },
+  'emphasis-runs': {
+    'one pair of marks for bold inside bold and for one word in two bold or italic elements': {
+      keeps: [
+        '- **Breakfast:** plan on',
+        '- **Appetizers only:** six to twelve',
+        '- **Dinner:** a five-ounce',
+        '*after* the weather',
+      ],
+      drops: ['****', '**B** **reakfast', '*a**fter*'],
+    },
+  },
   'shop-shelf': {
     'a space between words written in two elements side by side, and code as written': {
       keeps: [

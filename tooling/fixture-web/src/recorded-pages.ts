@@ -32,6 +32,7 @@ const GOLDEN_PAGES = new Set([
   'customer-quotes',
   'docs-alerts',
   'embedded-recording',
+  'emphasis-runs',
   'escaped-body',
   'feature-page',
   'folded-admonitions',
@@ -315,6 +316,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'comparison-tables',
     description:
       "A review's comparison table whose rows are written without <tr>, and a table of readings whose cells hold their text in <p>s, as a documentation generator writes them",
+  },
+  {
+    name: 'emphasis-runs',
+    description:
+      'A galley guide whose list sets bold inside bold and writes one word in two bold (or italic) elements side by side',
   },
   {
     name: 'question-answers',

@@ -2,6 +2,7 @@ import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from '../lazy-modules.js';
 import { addCalloutRule } from './callouts.js';
 import { PARAGRAPH_BLOCKS } from './element-names.js';
+import { joinEmphasisRuns } from './emphasis-runs.js';
 import { addFootnoteRules } from './footnote-marks.js';
 import { type HeadingLinks, relinkHeadings } from './heading-links.js';
 import { addBlockShapeRules } from './markdown-blocks.js';
@@ -100,7 +101,10 @@ export async function htmlToMarkdown(
   // does with a string), so Turndown never needs a DOM of its own.
   const { document } = parseHTML(`<!doctype html><html><body><${ROOT}>${html}</${ROOT}></body></html>`);
   const root = document.querySelector(ROOT);
-  if (root !== null) boundWhitespace(root);
+  if (root !== null) {
+    boundWhitespace(root);
+    joinEmphasisRuns(root);
+  }
   if (root !== null && headingLinks !== undefined) relinkHeadings(root, headingLinks);
   return tidyMarkdown(root === null ? '' : service.turndown(root as unknown as TurndownService.Node));
 }

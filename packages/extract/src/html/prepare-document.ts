@@ -4,6 +4,7 @@ import { keepCodeLines } from './code-lines.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { CONTROL_MENU_SELECTOR } from './control-menus.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
+import { joinEmphasisRuns } from './emphasis-runs.js';
 import { ESCAPED_TAG_MARKUP, parseEscapedMarkup } from './escaped-markup.js';
 import { parseEscapedNoscripts } from './escaped-noscript.js';
 import { keepHeadingWords, spaceHeadingLines } from './heading-words.js';
@@ -143,9 +144,10 @@ function showDocument(document: Document, markup: StepMarkup): Document {
  * (`dropLayoutClasses`); the links in and around headings that go nowhere (`unwrapInertLinks`) and a
  * heading's words linked to a place on the page (`keepHeadingWords`) made text, a space put where a
  * heading breaks a line (`spaceHeadingLines`) and between inline elements whose words run together
- * (`spaceJoinedElements`); its images' source sets rewritten (`normalizeImageSources`) and its long
- * runs of line breaks cut (`dropExtraLineBreaks`). `parsed`, when given, is `html` already parsed,
- * which becomes the prepared document.
+ * (`spaceJoinedElements`), and each run of emphasis made one element (`joinEmphasisRuns`); its
+ * images' source sets rewritten (`normalizeImageSources`) and its long runs of line breaks cut
+ * (`dropExtraLineBreaks`). `parsed`, when given, is `html` already parsed, which becomes the prepared
+ * document.
  */
 export async function prepareDocument(html: string, parsed?: Document): Promise<Document> {
   const markup = findMarkers(html, STEP_MARKUP);
@@ -159,7 +161,11 @@ export async function prepareDocument(html: string, parsed?: Document): Promise<
     keepHeadingWords(document);
   }
   spaceHeadingLines(document);
-  if (document.body !== null) spaceJoinedElements(document.body);
+  if (document.body !== null) {
+    spaceJoinedElements(document.body);
+    // After the spaces: elements whose words were apart are no longer side by side.
+    joinEmphasisRuns(document.body);
+  }
   dropLayoutClasses(document);
   normalizeImageSources(document);
   dropExtraLineBreaks(document);

@@ -371,6 +371,17 @@ describe('5. HTML: widgets and threads read as a reader sees them', () => {
   });
 });
 
+describe('5. HTML: emphasis as one run', () => {
+  it('writes bold inside bold, and one word in two bold elements, with one pair of marks (runtime and built CLI)', async () => {
+    // Before: "**B** **reakfast:**" (the word split in two) and "****Dinner:****".
+    await expectContents(
+      '/pages/emphasis-runs',
+      ['- **Breakfast:** plan on', '- **Appetizers only:** six to twelve', '- **Dinner:** a five-ounce'],
+      ['****', '**B** **reakfast'],
+    );
+  });
+});
+
 describe('5. HTML: tables of data', () => {
   it('reads a table whose rows are written without <tr>, and one whose cells hold paragraphs, as tables (runtime and built CLI)', async () => {
     // Before: the first table was one row of every cell, the second one cell per paragraph.
