@@ -1,3 +1,5 @@
+import { PARAGRAPH_BLOCKS } from './element-names.js';
+
 // A highlighter draws a code block line by line: each line is an element of its own inside the
 // `<pre>`, often without a newline character between lines, since a block element starts a line
 // where it is drawn. Defuddle (0.19.4) reads a block's code from its elements, and two shapes of
@@ -26,33 +28,6 @@ const LINE_CODE_NAME = /^(?:code|content)$|code-|content-/;
 
 /** A line number a line element may hold beside its code. */
 const LINE_NUMBER_ELEMENT = '.line-number, .gutter, [class*="line-number"], [class*="gutter"]';
-
-/** Elements a browser draws as blocks, each starting a line inside a `<pre>`. */
-const BLOCK_ELEMENTS = new Set([
-  'address',
-  'article',
-  'blockquote',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figure',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'footer',
-  'li',
-  'ol',
-  'p',
-  'section',
-  'table',
-  'tr',
-  'ul',
-]);
 
 /** Gives the lines of each `<pre>` of `document` the shape they are read right in (see above). */
 export function keepCodeLines(document: Document): void {
@@ -102,7 +77,7 @@ function unname(element: Element): void {
 function breakBlockLines(pre: Element): void {
   const document = pre.ownerDocument;
   for (const block of Array.from(pre.querySelectorAll('*'))) {
-    if (!BLOCK_ELEMENTS.has(block.localName) || !isLeafBlock(block)) continue;
+    if (!PARAGRAPH_BLOCKS.has(block.localName) || !isLeafBlock(block)) continue;
     if (block.closest(LINE_ELEMENT) !== null || block.querySelector(LINE_ELEMENT) !== null) continue;
     if (isNumberedRow(block)) continue;
     if ((block.textContent ?? '') === '' || endsLine(block) || startsLine(block.nextSibling)) continue;
@@ -112,7 +87,7 @@ function breakBlockLines(pre: Element): void {
 
 function isLeafBlock(element: Element): boolean {
   for (const inner of Array.from(element.querySelectorAll('*'))) {
-    if (BLOCK_ELEMENTS.has(inner.localName)) return false;
+    if (PARAGRAPH_BLOCKS.has(inner.localName)) return false;
   }
   return true;
 }
