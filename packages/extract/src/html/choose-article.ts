@@ -134,15 +134,29 @@ export function chooseArticle(
  * every word is in `outer`, else 0).
  */
 export function trigramOverlap(inner: string[], outer: string[]): number {
-  const outerTrigrams = new Set<string>();
-  for (let index = 0; index + 2 < outer.length; index++) outerTrigrams.add(trigramAt(outer, index));
+  const { shared, total } = sharedTrigrams(inner, trigramSet(outer));
+  return total === 0 ? (inner.every((word) => outer.includes(word)) ? 1 : 0) : shared / total;
+}
+
+/** The word trigrams of `list`, as keys (see {@link trigramAt}). */
+export function trigramSet(list: string[]): Set<string> {
+  const trigrams = new Set<string>();
+  for (let index = 0; index + 2 < list.length; index++) trigrams.add(trigramAt(list, index));
+  return trigrams;
+}
+
+/** How many of `inner`'s word trigrams there are, and how many of them `trigrams` holds. */
+export function sharedTrigrams(
+  inner: string[],
+  trigrams: ReadonlySet<string>,
+): { shared: number; total: number } {
   let total = 0;
   let shared = 0;
   for (let index = 0; index + 2 < inner.length; index++) {
     total++;
-    if (outerTrigrams.has(trigramAt(inner, index))) shared++;
+    if (trigrams.has(trigramAt(inner, index))) shared++;
   }
-  return total === 0 ? (inner.every((word) => outer.includes(word)) ? 1 : 0) : shared / total;
+  return { shared, total };
 }
 
 /** The word trigram of `list` starting at `index`, as one key. */

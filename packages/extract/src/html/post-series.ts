@@ -1,4 +1,4 @@
-import { countWords, trigramAt, trigramOverlap, words } from './choose-article.js';
+import { countWords, sharedTrigrams, trigramOverlap, trigramSet, words } from './choose-article.js';
 
 /** Words an element needs to count as one post, answer or item of a series. */
 export const SERIES_MEMBER_MIN_WORDS = 8;
@@ -139,18 +139,11 @@ function rootHoldingPicked(
  * those left out holding at least {@link SERIES_MISSING_MIN_SHARE} of the series' words.
  */
 function leavesPostsOut(series: Series, pickedWords: string[], wordCounts: Map<Element, number>): boolean {
-  const picked = new Set<string>();
-  for (let index = 0; index + 2 < pickedWords.length; index++) picked.add(trigramAt(pickedWords, index));
+  const picked = trigramSet(pickedWords);
   let holds = false;
   let missingWords = 0;
   for (const member of series.members) {
-    const memberWords = words(member.textContent ?? '');
-    let total = 0;
-    let shared = 0;
-    for (let index = 0; index + 2 < memberWords.length; index++) {
-      total++;
-      if (picked.has(trigramAt(memberWords, index))) shared++;
-    }
+    const { shared, total } = sharedTrigrams(words(member.textContent ?? ''), picked);
     if (total === 0) continue;
     if (shared >= SERIES_MIN_OVERLAP * total) holds = true;
     else if (shared <= SERIES_MISSING_MEMBER_OVERLAP * total) missingWords += wordCounts.get(member) ?? 0;
