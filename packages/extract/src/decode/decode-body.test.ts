@@ -52,17 +52,74 @@ describe('decodeBody', () => {
     expect(decoded.text).toContain('café');
   });
 
-  it(`looks for the meta in the first ${META_PRESCAN_BYTES} bytes only`, async () => {
+  it(`looks for the meta in the first ${META_PRESCAN_BYTES} bytes, then through the head of bytes that are not UTF-8`, async () => {
     const meta = '<meta charset="windows-1251">';
-    const at = (padding: number) =>
+    const at = (padding: number, letter: number[] = [0xe9]) =>
       new Uint8Array([
         ...ascii(`<html><head>${' '.repeat(padding)}${meta}</head><body>`),
-        0xe9,
+        ...letter,
         ...ascii('</body>'),
       ]);
     const fits = META_PRESCAN_BYTES - '<html><head>'.length - meta.length;
-    expect((await decodeBody(at(fits), { declaration: 'html' })).charsetSource).toBe('meta');
-    expect((await decodeBody(at(fits + 1), { declaration: 'html' })).charsetSource).not.toBe('meta');
+    expect(await decodeBody(at(fits), { declaration: 'html' })).toMatchObject({
+      charsetSource: 'meta',
+      text: expect.stringContaining('<body>й'),
+    });
+    // Past the prescan, bytes that are not UTF-8 are read by the head's declaration, as a browser does.
+    expect(await decodeBody(at(fits + 1), { declaration: 'html' })).toMatchObject({
+      charset: 'windows-1251',
+      charsetSource: 'meta',
+      replacementCount: 0,
+      text: expect.stringContaining('<body>й'),
+    });
+    // Bytes that read cleanly as UTF-8 need no declaration from past the prescan.
+    expect(await decodeBody(at(fits + 1, [0xc3, 0xa9]), { declaration: 'html' })).toMatchObject({
+      charset: 'utf-8',
+      charsetSource: 'default',
+      text: expect.stringContaining('<body>é'),
+    });
+  });
+
+  it.each([
+    [
+      'after the body has begun',
+      '<html><head><title>t</title></head><body><p>x</p><meta charset="windows-1251">',
+    ],
+    ['after an element a head does not hold', '<html><head><div>x</div><meta charset="windows-1251">'],
+    ['inside a comment', '<html><head><!-- <meta charset="windows-1251"> -->'],
+    ['inside a script', '<html><head><script>document.write(\'<meta charset="windows-1251">\')</script>'],
+    ['inside a title', '<html><head><title><meta charset="windows-1251"></title>'],
+    ['in an unclosed comment', '<html><head><!-- <meta charset="windows-1251">'],
+  ])('does not take a <meta> past the prescan %s', async (_, markup) => {
+    const body = new Uint8Array([...ascii(`<!--${' '.repeat(META_PRESCAN_BYTES)}-->${markup}`), 0xe9]);
+    const decoded = await decodeBody(body, { declaration: 'html' });
+    expect(decoded).toMatchObject({ charset: 'utf-8', charsetSource: 'default', replacementCount: 1 });
+  });
+
+  it('reads a <meta> past the prescan after scripts, styles, links and comments of the head', async () => {
+    const body = new Uint8Array([
+      ...ascii('<!DOCTYPE html>\n<html lang="pl">\n<head>\n<!-- consent notice -->\n'),
+      ...ascii(
+        `<script src="a.js" charset="UTF-8"></script><script>var s = "</div>${'x'.repeat(META_PRESCAN_BYTES)}";</script>`,
+      ),
+      ...ascii('<style>p > a { color: red }</style><link rel="preload" href="b.css">'),
+      ...ascii(
+        '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-2"><title>Ziemniaki na sz',
+      ),
+      0xf3,
+      ...ascii('stej</title></head><body>'),
+    ]);
+    const decoded = await decodeBody(body, { declaration: 'html' });
+    expect(decoded).toMatchObject({ charset: 'iso-8859-2', charsetSource: 'meta', replacementCount: 0 });
+    expect(decoded.text).toContain('Ziemniaki na szóstej');
+  });
+
+  it('refuses a charset it cannot decode that a <meta> past the prescan declares', async () => {
+    const body = new Uint8Array([
+      ...ascii(`<head><!--${' '.repeat(META_PRESCAN_BYTES)}--><meta charset="x-no-such-charset">`),
+      0xe9,
+    ]);
+    await expect(decodeBody(body, { declaration: 'html' })).rejects.toMatchObject({ code: 'charset_error' });
   });
 
   it('reads the XML declaration (ISO-8859-1 bytes)', async () => {

@@ -2,8 +2,12 @@ import { WebToolError } from '@mono-agent/budget-policy';
 import type { CharsetSource } from '../types.js';
 import { charsetHint } from './charset-hint.js';
 import { decodeText } from './decode-text.js';
+import { headMetaCharset, META_CHARSET } from './head-meta.js';
 
-/** How many leading bytes are searched for a `<meta>` charset, as the HTML prescan does. */
+/**
+ * How many leading bytes are searched for a `<meta>` charset, as the HTML prescan does. Bytes that
+ * are not UTF-8 and name no charset there are searched on through the rest of the page's head.
+ */
 export const META_PRESCAN_BYTES = 1024;
 
 /** Which in-document declaration may name the charset. */
@@ -47,7 +51,6 @@ const BOMS: ReadonlyArray<{ bytes: readonly number[]; charset: string }> = [
   { bytes: [0xff, 0xfe], charset: 'utf-16le' },
 ];
 
-const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([^\s"'/>;]+)[^>]*>/i;
 const XML_DECLARATION_ENCODING = /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([^"']+)["']/;
 
 /**
@@ -61,7 +64,10 @@ const UTF16_XML_STARTS: ReadonlyArray<{ bytes: readonly number[]; charset: strin
 
 /**
  * Decodes a body in the contract's order: byte order mark, then the HTTP charset, then the
- * document's own declaration (HTML `<meta>` or XML declaration), then UTF-8. Nothing else picks
+ * document's own declaration (HTML `<meta>` or XML declaration), then UTF-8. A `<meta>` is looked
+ * for in the first {@link META_PRESCAN_BYTES} bytes, and past them through the rest of the head
+ * when the bytes do not read cleanly as UTF-8, as a browser's parser still obeys one met there.
+ * Nothing else picks
  * the charset: bytes that declare nothing are read as UTF-8 even when they are not UTF-8, and
  * every replacement character that leaves is counted, so damaged text is reported rather than
  * silently replaced by a guess. What a detector makes of such bytes is only returned as
@@ -85,8 +91,13 @@ function decodeInOrder(body: Uint8Array, options: DecodeBodyOptions): DecodedBod
   if (options.headerCharset !== undefined) {
     return decodeWith(body, resolveCharset(options.headerCharset, 'header'), 'header');
   }
-  const declared = findDeclaredCharset(body, options.declaration);
-  if (declared === undefined) return decodeWith(body, 'utf-8', 'default');
+  let declared = findDeclaredCharset(body, options.declaration);
+  if (declared === undefined) {
+    const utf8 = decodeWith(body, 'utf-8', 'default');
+    if (utf8.replacementCount === 0) return utf8;
+    declared = laterMetaCharset(body, options.declaration);
+    if (declared === undefined) return utf8;
+  }
   // UTF-16 found by an XML declaration's first bytes is not ASCII-compatible, so not in question.
   if (declared.charset !== 'utf-8' && !declared.charset.startsWith('utf-16')) {
     const utf8 = utf8Throughout(body);
@@ -109,6 +120,21 @@ function utf8Throughout(body: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The charset a `<meta>` past the prescan names: an HTML body that declared nothing in its first
+ * {@link META_PRESCAN_BYTES} bytes and did not read cleanly as UTF-8 is searched through the rest
+ * of its head, as a browser's parser does until the body begins (a page whose scripts, styles or
+ * comments come first).
+ */
+function laterMetaCharset(
+  body: Uint8Array,
+  declaration: DeclarationSyntax,
+): { charset: string; source: CharsetSource } | undefined {
+  if (declaration !== 'html' || body.length <= META_PRESCAN_BYTES) return undefined;
+  const label = headMetaCharset(new TextDecoder('latin1').decode(body));
+  return label === undefined ? undefined : metaCharset(label);
 }
 
 /** Adds the detector's reading of bytes the chosen charset could not read cleanly. */
@@ -190,10 +216,17 @@ function findDeclaredCharset(
   const meta = declaration === 'html' ? META_CHARSET.exec(head)?.[1] : undefined;
   const label = meta ?? XML_DECLARATION_ENCODING.exec(head)?.[1];
   if (label === undefined) return undefined;
-  const source: CharsetSource = meta === undefined ? 'xml-declaration' : 'meta';
-  if (source === 'meta' && label.trim().toLowerCase() === 'x-user-defined') {
-    return { charset: 'windows-1252', source };
-  }
-  const charset = resolveCharset(label, source);
-  return { charset: charset.startsWith('utf-16') ? 'utf-8' : charset, source };
+  if (meta !== undefined) return metaCharset(meta);
+  const charset = resolveCharset(label, 'xml-declaration');
+  return { charset: charset.startsWith('utf-16') ? 'utf-8' : charset, source: 'xml-declaration' };
+}
+
+/**
+ * The charset a `<meta>` label names: `x-user-defined` means windows-1252 and a UTF-16 name means
+ * UTF-8 (a declaration read from ASCII-compatible bytes), as the HTML standard has it.
+ */
+function metaCharset(label: string): { charset: string; source: CharsetSource } {
+  if (label.trim().toLowerCase() === 'x-user-defined') return { charset: 'windows-1252', source: 'meta' };
+  const charset = resolveCharset(label, 'meta');
+  return { charset: charset.startsWith('utf-16') ? 'utf-8' : charset, source: 'meta' };
 }

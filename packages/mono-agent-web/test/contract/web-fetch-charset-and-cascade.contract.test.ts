@@ -191,6 +191,31 @@ describe('"BOM, then the HTTP charset, then the HTML meta or XML declaration": c
     expect(header.data.slice.content).not.toContain(LEGACY_TEXTS.gbk.paragraphs[0]);
   });
 
+  it('reads legacy bytes by a <meta> that its head sets after more than 1024 bytes of scripts, as a browser does', async () => {
+    const scripts = `<script>${'window.consent = window.consent || [];\n'.repeat(40)}</script>`;
+    const head = `<!doctype html><html><head><!-- consent notice -->${scripts}<meta charset="GB2312"><title>t</title></head>`;
+    expect(head.indexOf('<meta')).toBeGreaterThan(1024);
+    serve(
+      '/late-meta',
+      'text/html',
+      new Uint8Array([...ascii(`${head}<body><article>`), ...legacyTextBytes('gbk', 'text')]),
+    );
+    const { data } = await fetchOk('/late-meta');
+    expect(data.document).toMatchObject({ charset: 'gbk', charsetSource: 'meta', replacementCount: 0 });
+    expect(data.document.charsetHint).toBeUndefined();
+    expect(data.slice.content).toContain(LEGACY_TEXTS.gbk.paragraphs[0]);
+    const run = await runBuiltCli(['fetch', fixture.web.url('/late-meta'), '--json'], {
+      home: fixture.home,
+      env: LOCALHOST_ENV,
+    });
+    expect(run.code, run.stderr).toBe(EXIT_CODES.success);
+    expect(jsonOf<FetchData>(run).document).toMatchObject({
+      charset: 'gbk',
+      charsetSource: 'meta',
+      replacementCount: 0,
+    });
+  });
+
   it.each([
     ['the HTTP header', 'text/html; charset=x-no-such-charset', '<p>x</p>'],
     ['the <meta>', 'text/html', '<meta charset="x-no-such-charset"><p>x</p>'],
