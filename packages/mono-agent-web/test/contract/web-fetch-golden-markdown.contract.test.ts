@@ -1,0 +1,108 @@
+import { describe, it } from 'vitest';
+import { useGoldenPages } from './support/golden-pages.js';
+
+// Contract (WebFetch), step 5 of static extraction: HTML becomes "Article-shaped Markdown". Each
+// page here is one of extract's golden pages, fetched from the fixture web through the runtime and
+// the built CLI, for the Markdown a kind of markup is written as: emphasis, tables, headings, code,
+// words in elements side by side.
+
+const { expectContents } = useGoldenPages('web-fetch-golden-markdown');
+
+describe('5. HTML: emphasis as one run', () => {
+  it('writes bold inside bold, and one word in two bold elements, with one pair of marks (runtime and built CLI)', async () => {
+    // Before: "**B** **reakfast:**" (the word split in two) and "****Dinner:****".
+    await expectContents(
+      '/pages/emphasis-runs',
+      ['- **Breakfast:** plan on', '- **Appetizers only:** six to twelve', '- **Dinner:** a five-ounce'],
+      ['****', '**B** **reakfast'],
+    );
+  });
+});
+
+describe('5. HTML: tables of data', () => {
+  it('reads a table whose rows are written without <tr>, and one whose cells hold paragraphs, as tables (runtime and built CLI)', async () => {
+    // Before: the first table was one row of every cell, the second one cell per paragraph.
+    await expectContents(
+      '/pages/comparison-tables',
+      [
+        '| Stillwell Pro | $1,240 | 4.8 | Monthly flush (intake pipe only) |\n| Float Mark II | $860 | 4.3 | Wire check each spring |',
+        '| `taken_at` | When the gauge read the level, in UTC. |',
+      ],
+      ['\nWhat it tells you\n'],
+    );
+  });
+});
+
+describe('5. HTML: headings keep their words', () => {
+  it("keeps each method's name that an API reference links to its own entry, and writes a heading broken over two lines as one line (runtime and built CLI)", async () => {
+    // Read as permalinks, the names went with their links: "pub fn (station: &str, …)".
+    await expectContents(
+      '/pages/api-reference',
+      [
+        '#### pub fn new(station: &str, datum: Datum) -> Self',
+        '#### pub fn level\\_at\\<T>(&self, time: T) -> Option\\<f64> where T: Into\\<Timestamp>,',
+        '#### pub const fn rising(&self) -> bool',
+        '## Examples reading a station\n',
+        '## See also\n',
+      ],
+      ['pub fn (', 'pub const fn (', 'Examplesreading', '#see-also', '¶', 'Copy item path'],
+    );
+  });
+});
+
+describe('5. HTML: code drawn one element per line', () => {
+  it('keeps each line of a sample whole and on a line of its own, however the highlighter draws and names it (runtime and built CLI)', async () => {
+    // Before: the response's lines ran together ('{  "id": …') and each line of the callback sample
+    // was only its highlighted step ('before', 'after').
+    await expectContents(
+      '/pages/code-lines',
+      [
+        '```\n{\n  "id": "rd_8Kq2Lm",\n  "gauge": "harbour-north",\n  "level_m": 2.41,\n',
+        'gauge.onRising((before, after) => {\n  console.log(after - before); // metres risen since the last reading\n});',
+        '```shell\nnpm install tidekit\nnpx tidekit login\n```',
+      ],
+      ['{  "id"', '\nbefore\nafter\n', '1npm install'],
+    );
+  });
+});
+
+describe('5. HTML: words written in two elements side by side', () => {
+  it("keeps a space between a product's brand and name, a price and its note, a rating and its count, and leaves code as written (runtime and built CLI)", async () => {
+    await expectContents(
+      '/pages/shop-shelf',
+      [
+        '[Ridgeway Kestrel Mid Waterproof Boots](',
+        '$149.95 Compare at $189.95',
+        '4.6 212 reviews',
+        '[Crag Works Summit Leather Boots](',
+        'Wear the socks you will hike in',
+        'SizeUK9',
+      ],
+      ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
+    );
+  });
+
+  it('writes each product card that is a link around blocks on a line of its own, not run into the next (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/shop-cards',
+      [
+        'Canvas Market Bag $64.00](',
+        '\n\n[![Letterpress print of six birds] Hedgerow Birds Print $30.00](',
+        'Looking for a gift? [Gift cards](',
+      ],
+      [')[!['],
+    );
+  });
+
+  it('writes no bare list marker for a logo without alt text and no stray emphasis around a picture in bold (runtime and built CLI)', async () => {
+    await expectContents(
+      '/pages/logo-strip',
+      [
+        'Shops that trust us with their books:\n\n- ![Hill Bakery]\n\n## What we do',
+        '### [Payroll](',
+        '![A shoebox of receipts on a shop counter]\n\nMost of our clients start with a shoebox.',
+      ],
+      ['\n-\n', '**'],
+    );
+  });
+});
