@@ -388,6 +388,16 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['****', '**B** **reakfast', '*a**fter*'],
     },
   },
+  'step-boxes': {
+    'each card of a list starts on its marker line, and a step number in a box reads as text': {
+      keeps: [
+        '- [Soil](https://pages.example/shop/soil)\n\n    ### Peat-free compost',
+        '- [Tools](https://pages.example/shop/tools)',
+        '1\\.\n\nWater the fern an hour before you start',
+      ],
+      drops: ['\n-\n', '\n1.\n', '\n2.\n'],
+    },
+  },
   'shop-shelf': {
     'a space between words written in two elements side by side, and code as written': {
       keeps: [

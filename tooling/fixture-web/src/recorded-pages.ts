@@ -67,6 +67,7 @@ const GOLDEN_PAGES = new Set([
   'shop-cards',
   'shop-shelf',
   'site-in-title',
+  'step-boxes',
   'story-among-teasers',
   'story-beside-stream',
   'story-in-grid',
@@ -321,6 +322,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'emphasis-runs',
     description:
       'A galley guide whose list sets bold inside bold and writes one word in two bold (or italic) elements side by side',
+  },
+  {
+    name: 'step-boxes',
+    description:
+      'A repotting guide whose tool cards share one stock picture and whose steps set each number in a box of its own',
   },
   {
     name: 'question-answers',

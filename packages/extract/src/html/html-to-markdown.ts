@@ -186,9 +186,18 @@ function isPageLabel(line: string): boolean {
 }
 
 /**
+ * A line that is only a list marker, `1.` or `+` (a step's number in a box of its own, a plus between
+ * two products): page text, since a list item that writes nothing is dropped, which Markdown would
+ * read as an empty list item. Turndown escapes such text only when a space follows it in the same
+ * text node. The marker's last character gets the escape.
+ */
+const BARE_LIST_MARKER = /^(\s*(?:\d{1,9}(?=\.)|(?=\+)))([.+])(?=\s*$)/;
+
+/**
  * Collapses runs of blank lines and trailing spaces that Turndown leaves between blocks, and the
- * three spaces it puts after a list marker to one, and drops the paragraphs that are only an
- * advertisement's label or a gallery's counter ({@link isPageLabel}); code blocks are left as they are.
+ * three spaces it puts after a list marker to one, escapes a line that is only a list marker
+ * ({@link BARE_LIST_MARKER}), and drops the paragraphs that are only an advertisement's label or a
+ * gallery's counter ({@link isPageLabel}); code blocks are left as they are.
  */
 export function tidyMarkdown(markdown: string): string {
   let inFence = false;
@@ -198,7 +207,7 @@ export function tidyMarkdown(markdown: string): string {
     if (inFence) return line;
     const alone = (source[index - 1] ?? '').trim() === '' && (source[index + 1] ?? '').trim() === '';
     if (alone && isPageLabel(line)) return '';
-    return line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ');
+    return line.replace(/^(\s*)([-*+]|\d+\.) {2,}(?=\S)/, '$1$2 ').replace(BARE_LIST_MARKER, '$1\\$2');
   });
   return lines
     .join('\n')

@@ -61,6 +61,40 @@ describe('htmlToMarkdown: headings, list items and emphasis around blocks', () =
     );
   });
 
+  it('starts a list item with its text when what comes first writes only a space (failing before: a bare "-" line)', async () => {
+    // Cards with one stock picture: its alt text is read on the first card, and the picture writes
+    // nothing on the others but the space around it.
+    const card = (title: string) =>
+      `<li><div class="thumb">\n\t<img src="/a.png" alt=""> <img src="/stock.png" alt="Two figures among green blocks">\t</div><div><a href="/topic/">Topic</a></div><h2>${title}</h2></li>`;
+    expect(await markdownOf(`<ul>${card('First story')}${card('Second story')}</ul>`)).toBe(
+      [
+        '- ![Two figures among green blocks]',
+        '',
+        '    [Topic](https://example.org/topic/)',
+        '',
+        '    ## First story',
+        '',
+        '- [Topic](https://example.org/topic/)',
+        '',
+        '    ## Second story',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes a line that is only a list marker, which Markdown would read as an empty list item', async () => {
+    expect(
+      await markdownOf(
+        '<div><div class="step">1.</div><div>Whisk the eggs.</div></div><div><div>+</div><div>$30 bonus card</div></div><ol><li>Real item</li></ol>',
+      ),
+    ).toBe('1\\.\n\nWhisk the eggs.\n\n\\+\n\n$30 bonus card\n\n1. Real item');
+    // A number or a plus inside a line stays as it is, and so does code.
+    expect(
+      await markdownOf(
+        '<p>Then 1.</p><p>Press Win <b>+</b> Space</p><p><b>2.</b> <b>Serve</b></p><pre><code>1.\n+\n</code></pre>',
+      ),
+    ).toBe('Then 1.\n\nPress Win **+** Space\n\n**2.** **Serve**\n\n```\n1.\n+\n```');
+  });
+
   it('keeps a list item whose only content is a nested list', async () => {
     expect(
       await markdownOf('<ul><li><ul><li>Inner one</li><li>Inner two</li></ul></li><li>Outer</li></ul>'),

@@ -3,6 +3,9 @@ import type TurndownService from 'turndown';
 /** A blank line: where a paragraph or another block ends. */
 const BLANK_LINE = /\n[ \t]*\n/;
 
+/** Spaces and line breaks at the start of what a list item holds. */
+const LEADING_SPACE = /^\s+/;
+
 /**
  * Words from which a heading holding several blocks is taken for a heading left open around the
  * page's text (`<h2>` never closed before the story's paragraphs) rather than a heading drawn in parts.
@@ -27,7 +30,8 @@ const oneLine = (block: string) =>
  *   title) came out as a bare `###` line with its text in a paragraph below it; a heading is one line,
  *   unless its blocks say more than a heading does ({@link HEADING_MAX_WORDS});
  * - a list item holding only what writes nothing (a logo without alt text, a button's icon) came out
- *   as a bare `-` line, a row of them for a strip of partner logos;
+ *   as a bare `-` line, a row of them for a strip of partner logos; and one whose first element
+ *   writes nothing but a space came out as a bare `-` line with its text on the lines below;
  * - bold or italics around a block (`<strong>` around a picture in a box of its own) came out as a
  *   `**` line before the block and another after it, which Markdown does not read as emphasis.
  *
@@ -64,7 +68,11 @@ export function addBlockShapeRules(service: TurndownService): void {
     const written = listItem.replacement;
     service.addRule('filledListItem', {
       filter: 'li',
-      replacement: (content, node, options) => (content.trim() === '' ? '' : written(content, node, options)),
+      // Turndown trims only newlines from the item's start; a space left there by an element that
+      // wrote nothing (a picture already read once) put the item's text on the line after a bare
+      // marker, where Markdown reads an empty item and, four spaces in, a code block.
+      replacement: (content, node, options) =>
+        content.trim() === '' ? '' : written(content.replace(LEADING_SPACE, ''), node, options),
     });
   }
   for (const [name, tags, delimiter] of [

@@ -106,3 +106,18 @@ describe('5. HTML: words written in two elements side by side', () => {
     );
   });
 });
+
+describe('5. HTML: list items and markers', () => {
+  it('starts each card of a list on its marker line when its picture was read on the first card, and escapes a step number set alone (runtime and built CLI)', async () => {
+    // Before: "-" alone, the card's text four spaces in below it; and "1." alone, an empty list item.
+    await expectContents(
+      '/pages/step-boxes',
+      [
+        '- [Soil](',
+        '    ### Peat-free compost mixed with a handful of bark',
+        '1\\.\n\nWater the fern an hour before you start',
+      ],
+      ['\n-\n', '\n1.\n'],
+    );
+  });
+});
