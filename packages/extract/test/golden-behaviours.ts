@@ -388,6 +388,16 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['****', '**B** **reakfast', '*a**fter*'],
     },
   },
+  'open-letter': {
+    'the letter with its signatories, not the table of names alone': {
+      keeps: [
+        'Our harbour towns are facing a season of change.',
+        'That is why we ask the councils, the newspapers and the harbour boards',
+        '**Ada Albers**, writer',
+      ],
+      drops: [],
+    },
+  },
   'step-boxes': {
     'each card of a list starts on its marker line, and a step number in a box reads as text': {
       keeps: [

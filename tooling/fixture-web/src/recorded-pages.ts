@@ -50,6 +50,7 @@ const GOLDEN_PAGES = new Set([
   'logo-strip',
   'news-article',
   'next-story',
+  'open-letter',
   'pricing-page',
   'product-page',
   'publisher-byline',
@@ -322,6 +323,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'emphasis-runs',
     description:
       'A galley guide whose list sets bold inside bold and writes one word in two bold (or italic) elements side by side',
+  },
+  {
+    name: 'open-letter',
+    description:
+      "A magazine's open letter whose signatories fill a table after it, two cells of names and affiliations",
   },
   {
     name: 'step-boxes',

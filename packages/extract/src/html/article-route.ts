@@ -1,6 +1,7 @@
 import { loadLinkedom } from '../lazy-modules.js';
 import {
   extendsBlock,
+  holdsListedBlock,
   holdsSpreadBlock,
   isBannerBlock,
   isFormBlock,
@@ -174,7 +175,7 @@ async function readPartialBlock(
   const { chosen, chosenWords, blockTitle, whole, wholeError, wholeTitle } = block;
   // The block is a small part of the page's prose: Defuddle's article stands when it holds the
   // block as a fragment spread through it.
-  if (whole !== undefined && holdsSpreadBlock(whole, chosen.text)) {
+  if (whole !== undefined && (holdsSpreadBlock(whole, chosen.text) || holdsListedBlock(whole, chosen.text))) {
     return finishStage(log, 'defuddle', whole, wholeTitle);
   }
   // The block may be one post of a series: a link aggregator's discussion declared an article,

@@ -176,3 +176,42 @@ export function withoutLinks(markdown: string): string {
   for (let pass = 0; pass < 2; pass++) rest = rest.replace(/!?\[[^[\]]*\](?:\([^()]*\))?/g, ' ');
   return rest;
 }
+
+/** Words from which a line of text is a paragraph's (prose), not a list's entry, a name or a table's row. */
+export const PROSE_LINE_MIN_WORDS = 12;
+
+/** The largest share of its words a block may hold in paragraph lines to be a list rather than prose. */
+export const LISTED_BLOCK_MAX_PROSE_SHARE = 0.25;
+
+/**
+ * The words, as a share of a listed block's, that Defuddle's article must hold in paragraph lines
+ * besides the block's own for it to be the story around the list.
+ */
+export const LISTED_BLOCK_MIN_STORY_SHARE = 0.5;
+
+/** Words in paragraph lines (see {@link PROSE_LINE_MIN_WORDS}) of `text`, and all its words. */
+function proseWords(text: string): { prose: number; all: number } {
+  let prose = 0;
+  let all = 0;
+  for (const line of text.split('\n')) {
+    const count = countWords(line);
+    all += count;
+    if (count >= PROSE_LINE_MIN_WORDS) prose += count;
+  }
+  return { prose, all };
+}
+
+/**
+ * Whether Readability's block `block` is a list the story carries (signatories, a roster, a table of
+ * names), which Readability picks for its many commas, and Defuddle's article `whole` holds it with
+ * the story's prose: at most {@link LISTED_BLOCK_MAX_PROSE_SHARE} of the block's words are in
+ * paragraph lines, most of its word trigrams are in `whole`, and `whole`'s paragraph lines hold,
+ * besides the block's own, {@link LISTED_BLOCK_MIN_STORY_SHARE} of the block's words or more.
+ */
+export function holdsListedBlock(whole: StageArticle, block: string): boolean {
+  if (!isUsableArticle(whole.text)) return false;
+  const inBlock = proseWords(block);
+  if (inBlock.prose > LISTED_BLOCK_MAX_PROSE_SHARE * inBlock.all) return false;
+  if (proseWords(whole.text).prose - inBlock.prose < LISTED_BLOCK_MIN_STORY_SHARE * inBlock.all) return false;
+  return trigramOverlap(words(block), words(whole.text)) >= DEFUDDLE_MIN_OVERLAP;
+}

@@ -2,6 +2,7 @@ import { hostilePage } from '@mono-agent/fixture-web';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExtractionPool } from '../pool/extraction-pool.js';
 import {
+  COLUMN_MIN_LINE_BREAKS,
   dropExtraLineBreaks,
   htmlToMarkdown,
   MAX_LINE_BREAKS_IN_A_ROW,
@@ -168,5 +169,40 @@ describe('htmlToMarkdown: a caption that only repeats its picture', () => {
     expect(markdown.split('The pier')).toHaveLength(2);
     expect(markdown).not.toContain('![The pier]');
     expect(markdown).toContain('![The deck]');
+  });
+});
+
+describe('htmlToMarkdown: a table of one row', () => {
+  const names = (list: readonly string[]) =>
+    list.map((name) => `<strong>${name}</strong>, writer`).join('<br>');
+
+  it(`writes a table whose only row of text sets columns of ${COLUMN_MIN_LINE_BREAKS + 1} lines or more side by side as those columns, one after another`, async () => {
+    // Failing before: one table row, the names of each column run together on one line.
+    const markdown = await htmlToMarkdown(
+      `<table><tr><td>${names(['Ada Albers', 'Bram Kerr', 'Celia Ruiz', 'Dario Zeller'])}</td><td>${names(['Edith Eklund', 'Femi Novak'])}</td></tr><tr><td></td></tr></table>`,
+      'https://example.org/',
+    );
+    expect(markdown).toBe(
+      '**Ada Albers**, writer\n**Bram Kerr**, writer\n**Celia Ruiz**, writer\n**Dario Zeller**, writer\n\n**Edith Eklund**, writer\n**Femi Novak**, writer',
+    );
+  });
+
+  it('keeps a row of single values, one of lines under the bound, and a table of two rows tables', async () => {
+    const markdownOf = (html: string) => htmlToMarkdown(html, 'https://example.org/');
+    expect(await markdownOf('<table><tr><td>Interface</td><td>PCI Express 4.0</td></tr></table>')).toBe(
+      '| Interface | PCI Express 4.0 |\n| --- | --- |',
+    );
+    expect(
+      await markdownOf(
+        `<table><tr><td>${names(['Ada Albers', 'Bram Kerr', 'Celia Ruiz'])}</td><td>Harbour office</td></tr></table>`,
+      ),
+    ).toBe(
+      '| **Ada Albers**, writer **Bram Kerr**, writer **Celia Ruiz**, writer | Harbour office |\n| --- | --- |',
+    );
+    expect(
+      await markdownOf(
+        `<table><tr><td>${names(['Ada Albers', 'Bram Kerr', 'Celia Ruiz', 'Dario Zeller'])}</td><td>Harbour office</td></tr><tr><td>Ferry pier</td><td>2.38 m</td></tr></table>`,
+      ),
+    ).toContain('| Ferry pier | 2.38 m |');
   });
 });

@@ -402,11 +402,29 @@ function isDataTable(node: Node): boolean {
   const blocks = cells.filter((cell) => BLOCK_IN_CELL.some((tag) => descendants(cell, tag).length > 0));
   const data =
     rows.length > 0 &&
+    !isColumnsRow(rows, cells) &&
     Math.max(...rows.map(cellCount)) > 1 &&
     !cells.some(hasNestedTable) &&
     (blocks.length === 0 || (headedByRow(rows) && blocks.every(isShortCell)));
   dataTableMemo.set(table, data);
   return data;
+}
+
+/**
+ * The line breaks from which a cell of a table's only row of text sets a column of lines (names
+ * down a page, a list), not one value: an address keeps its street and town on two lines.
+ */
+export const COLUMN_MIN_LINE_BREAKS = 3;
+
+/**
+ * Whether the table is one row of text setting columns side by side (an open letter's signatories
+ * in two cells of names): only one row holds text, and a cell of it holds
+ * {@link COLUMN_MIN_LINE_BREAKS} line breaks or more. A row of single values (a specification's
+ * name and value, a calendar's months) stays a table.
+ */
+function isColumnsRow(rows: Node[], cells: Node[]): boolean {
+  if (rows.filter((row) => (row.textContent ?? '').trim() !== '').length !== 1) return false;
+  return cells.some((cell) => descendants(cell, 'BR').length >= COLUMN_MIN_LINE_BREAKS);
 }
 
 /**

@@ -364,3 +364,18 @@ describe('5. HTML: a question and every answer', () => {
     );
   });
 });
+
+describe('5. HTML: a story and the list it carries', () => {
+  it('reads an open letter with its signatories, not the table of names alone (runtime and built CLI)', async () => {
+    // Before: Readability's pick, the row of names and affiliations, without a word of the letter.
+    await expectContents(
+      '/pages/open-letter',
+      [
+        'Our harbour towns are facing a season of change.',
+        'That is why we ask the councils, the newspapers and the harbour boards',
+        '**Ada Albers**, writer',
+      ],
+      [],
+    );
+  });
+});
