@@ -67,10 +67,9 @@ const UTF16_XML_STARTS: ReadonlyArray<{ bytes: readonly number[]; charset: strin
  * document's own declaration (HTML `<meta>` or XML declaration), then UTF-8. A `<meta>` is looked
  * for in the first {@link META_PRESCAN_BYTES} bytes, and past them through the rest of the head
  * when the bytes do not read cleanly as UTF-8, as a browser's parser still obeys one met there.
- * Nothing else picks
- * the charset: bytes that declare nothing are read as UTF-8 even when they are not UTF-8, and
- * every replacement character that leaves is counted, so damaged text is reported rather than
- * silently replaced by a guess. What a detector makes of such bytes is only returned as
+ * Nothing else picks the charset: bytes that declare nothing are read as UTF-8 even when they are
+ * not UTF-8, and every replacement character that leaves is counted, so damaged text is reported
+ * rather than silently replaced by a guess. What a detector makes of such bytes is only returned as
  * {@link DecodedBody.charsetHint}. A declared charset this runtime cannot decode is a `charset_error`.
  *
  * One check is not a guess: a document's own declaration travels with copies of the page that

@@ -382,9 +382,13 @@ function descendants(root: Node, name: string, found: Node[] = []): Node[] {
   return found;
 }
 
+/** A row's cells (`<td>` and `<th>`). */
+function cellsOf(row: Node): Node[] {
+  return Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH');
+}
+
 function cellCount(row: Node): number {
-  return Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH')
-    .length;
+  return cellsOf(row).length;
 }
 
 const dataTableMemo = new WeakMap<Node, boolean>();
@@ -396,9 +400,7 @@ function isDataTable(node: Node): boolean {
   const known = dataTableMemo.get(table);
   if (known !== undefined) return known;
   const rows = descendants(table, 'TR');
-  const cells = rows.flatMap((row) =>
-    Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH'),
-  );
+  const cells = rows.flatMap(cellsOf);
   const blocks = cells.filter((cell) => BLOCK_IN_CELL.some((tag) => descendants(cell, tag).length > 0));
   const data =
     rows.length > 0 &&
@@ -438,9 +440,7 @@ export const SHORT_CELL_MAX_WORDS = 30;
 function headedByRow(rows: Node[]): boolean {
   const first = rows[0];
   if (first === undefined) return false;
-  const cells = Array.from(first.childNodes).filter(
-    (child) => child.nodeName === 'TD' || child.nodeName === 'TH',
-  );
+  const cells = cellsOf(first);
   return cells.length > 1 && cells.every((cell) => cell.nodeName === 'TH');
 }
 
