@@ -85,6 +85,28 @@ describe('extract: folded admonitions', () => {
   });
 });
 
+describe("extract: VitePress's and VuePress's custom blocks as callouts", () => {
+  it('writes a custom block as a callout of the kind its class gives, titled when the title says more (failing before: the kind was a line of text)', async () => {
+    const content = await markdownOf(
+      '<div class="tip custom-block"><p class="custom-block-title">TIP</p><p>Run the build before you deploy.</p></div>' +
+        '<div class="danger custom-block"><p class="custom-block-title">Data loss ahead</p><p>This deletes every row.</p></div>' +
+        '<div class="hint-container warning"><p class="hint-container-title">Warning</p><p>The bridge closes at ten.</p></div>',
+    );
+    expect(content).toContain('> [!TIP]\n> Run the build before you deploy.');
+    expect(content).toContain('> [!DANGER] Data loss ahead\n> This deletes every row.');
+    expect(content).toContain('> [!WARNING]\n> The bridge closes at ten.');
+    expect(content).not.toMatch(/^TIP$/m);
+  });
+
+  it('leaves a block named custom-block without a kind (a CMS field) as it was written', async () => {
+    const content = await markdownOf(
+      '<div class="field field--name-body custom-block field__item"><p>The bridge closes at ten.</p></div>',
+    );
+    expect(content).toContain('The bridge closes at ten.');
+    expect(content).not.toContain('> [!');
+  });
+});
+
 describe("extract: Bootstrap's alerts as callouts", () => {
   it('writes an alert as a callout of the kind its colour class gives (failing before: the kind was lost)', async () => {
     const content = await markdownOf(

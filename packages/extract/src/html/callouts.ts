@@ -49,22 +49,23 @@ const NOT_A_KIND = new Set(['title', 'heading', 'content', 'icon', 'body', 'inne
 
 /**
  * Elements that are callouts before they are marked: found by class (Bootstrap's `alert` and
- * Quarto's `callout` with a kind class beside it among them, Starlight's asides) or by Obsidian's
+ * Quarto's `callout` with a kind class beside it among them, Starlight's asides, VitePress's and
+ * VuePress's `custom-block` and `hint-container` with the kind as a class of its own) or by Obsidian's
  * attribute, and MkDocs' folded admonitions: a `<details>` whose class is the kind.
  */
 const CALLOUT_SELECTOR =
-  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .callout[class*="callout-"], .alert[class*="alert-"], .starlight-aside, details[class]';
+  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .callout[class*="callout-"], .alert[class*="alert-"], .starlight-aside, .custom-block, .hint-container, details[class]';
 
 /**
  * A word every class that {@link CALLOUT_SELECTOR} matches holds: without one the page has no
  * callout, and most pages skip the search for them.
  */
 export const CALLOUT_MARKUP =
-  /admonition|callout|alert-|markdown-alert|starlight-aside|<details\s[^>]*class/i;
+  /admonition|callout|alert-|markdown-alert|starlight-aside|custom-block|hint-container|<details\s[^>]*class/i;
 
 /** A callout's title: the element a theme draws the kind or heading in. */
 const TITLE_SELECTOR =
-  '.markdown-alert-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title, .callout-title-container, .alert-heading, .alert-title, .starlight-aside__title';
+  '.markdown-alert-title, .custom-block-title, .hint-container-title, .admonition-header, .admonition-title, .admonition-heading, [class*="admonitionHeading"], .callout-title, .callout-title-container, .alert-heading, .alert-title, .starlight-aside__title';
 
 /** A callout's body, where a theme wraps it apart from the title. */
 const BODY_SELECTOR =
