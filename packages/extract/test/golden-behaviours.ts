@@ -460,6 +460,20 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['**'],
     },
   },
+  'numbered-code': {
+    'each numbered sample as its code alone, from a column of numbers beside it, numbers inside it or a row per line; custom blocks as callouts':
+      {
+        keeps: [
+          '```python\nfrom tidekit import TideTable\n\ntable = TideTable.load("harbour-north", year=2026)\nprint(table.station.name)\n```',
+          '```python\nhigh = table.next_high_water(after=now)\nprint(high.height_m)\n',
+          '```\ntidekit day harbour-north 2026-03-14\ntidekit day harbour-north today --local\n```',
+          "```javascript\nconst day = await tidekit.day('harbour-north', '2026-03-14');\nfor (const water of day.waters) {\n",
+          '> [!TIP]\n> Tables are cached in your home folder',
+          '> [!DANGER] Not for navigation\n> Predictions ignore surges',
+        ],
+        drops: ['```\n1\n2\n', '\n1tidekit', '\n2tidekit', ';\n\nfor (const', '\nTIP\n'],
+      },
+  },
   'shop-cards': {
     'each card that is a link around blocks on a line of its own': {
       keeps: ['$64.00](https://pages.example/shop/canvas-market-bag)\n\n[![Letterpress print of six birds]'],

@@ -50,6 +50,7 @@ const GOLDEN_PAGES = new Set([
   'logo-strip',
   'news-article',
   'next-story',
+  'numbered-code',
   'open-letter',
   'pricing-page',
   'product-page',
@@ -328,6 +329,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'open-letter',
     description:
       "A magazine's open letter whose signatories fill a table after it, two cells of names and affiliations",
+  },
+  {
+    name: 'numbered-code',
+    description:
+      "A library's guide whose samples number their lines in a column beside the code, at the start of each line or a table row per line, with VitePress's tip and danger blocks",
   },
   {
     name: 'step-boxes',

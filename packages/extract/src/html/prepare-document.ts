@@ -1,5 +1,6 @@
 import { CALLOUT_MARKUP, markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
+import { dropLineNumbers } from './code-gutters.js';
 import { keepCodeLines } from './code-lines.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { CONTROL_MENU_SELECTOR } from './control-menus.js';
@@ -125,6 +126,7 @@ function showDocument(document: Document, markup: StepMarkup): Document {
   if (markup.has('noscriptImages')) placeNoscriptImages(document);
   if (markup.has('noscripts')) unwrapContentNoscripts(document);
   if (escaped > 0 || markup.has('code')) {
+    dropLineNumbers(document);
     cleanCodeBlocks(document);
     keepCodeLines(document);
   }

@@ -121,3 +121,22 @@ describe('5. HTML: list items and markers', () => {
     );
   });
 });
+
+describe('5. HTML: numbered code samples', () => {
+  it('writes a sample whose lines are numbered beside it, inside it or a table row per line as its code alone, and custom blocks as callouts (runtime and built CLI)', async () => {
+    // Before: the first two samples were only their column of numbers ("1\n2\n3\n4"), the third had a
+    // number on a line before each command, the fourth a blank line between lines, and "TIP" was a line.
+    await expectContents(
+      '/pages/numbered-code',
+      [
+        '```python\nfrom tidekit import TideTable\n\ntable = TideTable.load("harbour-north", year=2026)\n',
+        '```python\nhigh = table.next_high_water(after=now)\n',
+        '```\ntidekit day harbour-north 2026-03-14\ntidekit day harbour-north today --local\n```',
+        'for (const water of day.waters) {\n  console.log(water.kind, water.heightM);\n}\n```',
+        '> [!TIP]\n> Tables are cached',
+        '> [!DANGER] Not for navigation\n',
+      ],
+      ['```\n1\n2\n', '```python\n1\n', '\n1\ntidekit', ';\n\nfor (const', '\nTIP\n'],
+    );
+  });
+});
