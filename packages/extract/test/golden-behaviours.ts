@@ -474,6 +474,18 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['```\n1\n2\n', '\n1tidekit', '\n2tidekit', ';\n\nfor (const', '\nTIP\n'],
       },
   },
+  'encyclopedia-formulas': {
+    'each formula once, as TeX without its style group, the displayed ones on lines of their own': {
+      keeps: [
+        'the Sun:\n\n$$\nh(t)=H_{0}+\\sum _{i=1}^{n}A_{i}\\cos(\\omega _{i}t-\\varphi _{i})\n$$',
+        'where $H_{0}$ is the mean sea level above chart datum, and $A_{i}$, $\\omega _{i}$ and $\\varphi _{i}$ are',
+        'the observed level is $h(t)+\\eta (t)$, and',
+        '$$\n\\eta (t)\\leq 3\\,\\mathrm {m}\n$$',
+      ],
+      once: ['H_{0}+', '4\\pi'],
+      drops: ['displaystyle', 'wikimedia.org'],
+    },
+  },
   'shop-cards': {
     'each card that is a link around blocks on a line of its own': {
       keeps: ['$64.00](https://pages.example/shop/canvas-market-bag)\n\n[![Letterpress print of six birds]'],

@@ -33,6 +33,7 @@ const GOLDEN_PAGES = new Set([
   'docs-alerts',
   'embedded-recording',
   'emphasis-runs',
+  'encyclopedia-formulas',
   'escaped-body',
   'feature-page',
   'folded-admonitions',
@@ -334,6 +335,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'numbered-code',
     description:
       "A library's guide whose samples number their lines in a column beside the code, at the start of each line or a table row per line, with VitePress's tip and danger blocks",
+  },
+  {
+    name: 'encyclopedia-formulas',
+    description:
+      "An encyclopedia article whose formulas are MediaWiki's: MathML hidden for screen readers beside a picture of each, displayed ones indented in a <dl>",
   },
   {
     name: 'step-boxes',

@@ -119,6 +119,22 @@ describe('dropHiddenContent', () => {
     expect(text.match(SECRET)).toBeNull();
   });
 
+  it('shows a formula hidden beside its picture (as MediaWiki writes one) and removes the picture; other hidden formulas go', async () => {
+    const formula = (display: string) =>
+      `<math${display} alttext="x^{2}"><semantics><msup><mi>x</mi><mn>2</mn></msup><annotation encoding="application/x-tex">x^{2}</annotation></semantics></math>`;
+    const { text, document } = await body(
+      `${story([1, 2, 3])}<p>Area <span class="mwe-math-element"><span class="mwe-math-mathml-inline" style="display: none;">${formula('')}</span><img class="mwe-math-fallback-image-inline" aria-hidden="true" alt="x^{2}" src="x.svg"></span> grows.</p>` +
+        `<dl><dd><span id="shown" class="mwe-math-element"><span aria-hidden="true">${formula(' display="block"')}</span><img alt="x^{2}" src="y.svg"></span></dd></dl>` +
+        `<p>Kept <span style="display:none">${formula('')}</span> apart.</p><p>Not a picture: <span><span hidden>${formula('')}</span><b>x squared</b></span></p>`,
+    );
+    expect(document.getElementsByTagName('math')).toHaveLength(2);
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(document.querySelector('.mwe-math-mathml-inline')?.getAttribute('style')).toBeNull();
+    expect(document.querySelector('#shown')?.getAttribute('data-display')).toBe('block');
+    expect(document.querySelector('#shown > span')?.hasAttribute('aria-hidden')).toBe(false);
+    expect(text).toContain('x squared');
+  });
+
   it('moves JSON-LD out of a removed element, so the page keeps its metadata', async () => {
     const { document } = await body(
       `${story([1, 2])}<div hidden><script type="application/ld+json">{"@type":"NewsArticle"}</script></div>`,
@@ -229,6 +245,18 @@ describe('the streamed-text stage: content the page hides', () => {
       );
     expect((await read(2)).markdown).not.toContain('Paragraph 3');
     expect((await read(4)).markdown).toContain('Paragraph 5');
+  });
+
+  it('writes a formula from its alttext or its picture named as one, as TeX between $ signs', async () => {
+    const { markdown } = await htmlToStreamedText(
+      `<html><body>${story([1])}<p>Area <math alttext="{\\displaystyle \\pi r^{2}}"><mi>π</mi></math> and <span><span style="display:none"><math alttext="x^{2}"></math></span><img class="mwe-math-fallback-image-inline" aria-hidden="true" alt="{\\displaystyle x^{2}}" src="x.svg"></span> grow; <img class="photo" alt="A bridge"> <img class="latex" alt="a&lt;b" src="l.png"></p></body></html>`,
+      url,
+    );
+    expect(markdown).toContain('Area $\\pi r^{2}$ and');
+    expect(markdown).toContain('$x^{2}$');
+    expect(markdown).toContain('$a\\lt b$');
+    expect(markdown).not.toContain('A bridge');
+    expect(markdown.match(/x\^\{2\}/g)).toHaveLength(1);
   });
 
   it('keeps a hidden element holding most of the text, and hidden="until-found"', async () => {

@@ -1,4 +1,5 @@
 import { drawnText } from './drawn-text.js';
+import { isDisplayMath } from './mathml-latex.js';
 
 /**
  * The share of the page's text above which the hidden elements are all kept: a page that hides its
@@ -42,12 +43,17 @@ export function dropHiddenContent(document: Document): number {
   // Inside a `visibility: hidden` box that a descendant undoes, nested ones are not examined again
   // (each would search the same subtree).
   const hidden: Element[] = [];
+  const formulas: Element[] = [];
   let hiddenText = 0;
   const stack: Array<[Element, boolean]> = [[body, false]];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const [element, undone] = entry;
     const state = element === body ? false : hiddenState(element, undone);
     if (state === true) {
+      if (holdsFormulaDrawnAsPicture(element)) {
+        formulas.push(element);
+        continue;
+      }
       hidden.push(element);
       hiddenText += drawnTextLength(element);
       continue;
@@ -59,6 +65,7 @@ export function dropHiddenContent(document: Document): number {
       stack.push([child, inner]);
     }
   }
+  for (const element of formulas) showFormula(element);
   if (hidden.length === 0 || hiddenText > HIDDEN_KEEP_SHARE * drawnTextLength(body)) return 0;
   const notes = footnoteTexts(document, hidden);
   for (const element of hidden) {
@@ -72,6 +79,51 @@ export function dropHiddenContent(document: Document): number {
     element.remove();
   }
   return hidden.length;
+}
+
+/** Elements that draw a formula as a picture. */
+const PICTURES = new Set(['img', 'picture', 'svg']);
+
+/**
+ * Whether a hidden element holds a formula for screen readers while the page draws it as a picture
+ * beside it (MediaWiki writes every formula so: its MathML in a `display: none` box, then an image
+ * of it): it holds one `<math>` element and nothing else, and its parent holds nothing besides it
+ * but pictures, one at least.
+ */
+function holdsFormulaDrawnAsPicture(element: Element): boolean {
+  const maths = element.getElementsByTagName('math');
+  const math = maths.length === 1 ? maths[0] : undefined;
+  const parent = element.parentElement;
+  if (math === undefined || parent === null) return false;
+  if (visibleChars(element.textContent ?? '') !== visibleChars(math.textContent ?? '')) return false;
+  let pictures = 0;
+  for (const node of Array.from(parent.childNodes)) {
+    if (node === element || node.nodeType === 8) continue;
+    if (node.nodeType === 3) {
+      if ((node.textContent ?? '').trim() !== '') return false;
+    } else if (node.nodeType === 1 && PICTURES.has((node as Element).localName)) pictures++;
+    else return false;
+  }
+  return pictures > 0;
+}
+
+/**
+ * Shows the box of a formula that the page hid beside its picture
+ * ({@link holdsFormulaDrawnAsPicture}), and removes the picture: the formula is read once, as its
+ * TeX, where the picture's alternative text was otherwise dropped with the box around both. A
+ * displayed formula (`display="block"`) marks its parent `data-display="block"`, which Defuddle
+ * reads as a formula of its own line.
+ */
+function showFormula(element: Element): void {
+  const parent = element.parentElement;
+  for (const child of Array.from(parent?.children ?? [])) {
+    if (PICTURES.has(child.localName)) child.remove();
+  }
+  unhide(element);
+  element.removeAttribute('aria-hidden');
+  // Defuddle reads the formula from the box's parent, whose classes do not say it is displayed.
+  const math = element.getElementsByTagName('math')[0];
+  if (math !== undefined && isDisplayMath(math)) parent?.setAttribute('data-display', 'block');
 }
 
 /** A footnote's mark in the text: a number, a letter or a run of asterisks or daggers, bracketed or not. */
@@ -130,19 +182,24 @@ function hiddenFromEveryone(element: Element): boolean {
  * inside its mark is set apart from the mark by a space ("1 The note.", not "1The note.").
  */
 function showNote(note: Element): void {
-  note.removeAttribute('hidden');
-  const style = note.getAttribute('style') ?? '';
+  unhide(note);
+  const before = note.previousSibling;
+  if (before !== null && before.nodeType === 3 && !/\s$/.test(before.textContent ?? '')) {
+    note.before(note.ownerDocument.createTextNode(' '));
+  }
+}
+
+/** Takes off an element's `hidden` attribute and the declarations of its style that hide it. */
+function unhide(element: Element): void {
+  element.removeAttribute('hidden');
+  const style = element.getAttribute('style') ?? '';
   const shown = style
     .split(';')
     .filter((declaration) => !/^\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i.test(declaration))
     .join(';')
     .trim();
-  if (shown === '') note.removeAttribute('style');
-  else note.setAttribute('style', shown);
-  const before = note.previousSibling;
-  if (before !== null && before.nodeType === 3 && !/\s$/.test(before.textContent ?? '')) {
-    note.before(note.ownerDocument.createTextNode(' '));
-  }
+  if (shown === '') element.removeAttribute('style');
+  else element.setAttribute('style', shown);
 }
 
 /**

@@ -4,6 +4,7 @@ import { HIDDEN_KEEP_SHARE, hiddenByMarkup } from './hidden-content.js';
 import { scanHtml } from './html-scan.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 import { markdownToText } from './markdown-to-text.js';
+import { inlineFormula } from './mathml-latex.js';
 import type { DomNode } from './metadata-markup.js';
 import { safeAbsoluteUrl } from './safe-link.js';
 import { statedMarkup } from './stated-markup.js';
@@ -40,6 +41,29 @@ const SKIPPED = new Set([
 ]);
 
 const HEADING = /^h([1-6])$/;
+
+/**
+ * The class of a picture of a formula, whose alternative text is its TeX: MediaWiki's
+ * `mwe-math-fallback-image-inline`, WordPress's `latex`.
+ */
+const FORMULA_PICTURE = /(?:^|[\s_-])(?:math|latex)(?:$|[\s_-])/i;
+
+/**
+ * The formula an element gives as TeX, written in a line between spaces: a `<math>`'s `alttext`, or
+ * the alternative text of a picture of one ({@link FORMULA_PICTURE}), unless the element hides
+ * itself; else empty.
+ */
+function formulaOf(name: string, attributes: Record<string, string | undefined>): string {
+  const tex =
+    name === 'math'
+      ? attributes.alttext
+      : name === 'img' && FORMULA_PICTURE.test(attributes.class ?? '')
+        ? attributes.alt
+        : undefined;
+  if (tex === undefined || hiddenByMarkup(name, (attribute) => attributes[attribute]) !== false) return '';
+  const formula = inlineFormula(tex);
+  return formula === '' ? '' : ` ${formula} `;
+}
 
 /**
  * The last-resort HTML stage for pages past the DOM stages' bounds: one streaming pass with no DOM,
@@ -83,6 +107,7 @@ export async function htmlToStreamedText(html: string, baseUrl: string): Promise
   await scanHtml(html, {
     open(name, attributes) {
       stated.open(name, attributes);
+      if (skipDepth === 0 && hiddenDepth === 0) line += formulaOf(name, attributes);
       if (skipDepth > 0 || SKIPPED.has(name) || isControlMenuRole(attributes.role)) {
         skipDepth++;
         return;

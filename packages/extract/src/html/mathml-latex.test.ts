@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownInGuide as markdownOf } from './__fixtures__/guide-page.js';
+import { markMathLatex } from './mathml-latex.js';
+import { parseHtmlDocument } from './parse-html-document.js';
 
 describe('extract: MathML as TeX', () => {
   it('writes a formula from its structure between $ signs', async () => {
@@ -22,6 +24,46 @@ describe('extract: MathML as TeX', () => {
     expect(content).toContain('$$\n\\frac{a}{b}\n$$');
     expect(content).toContain('$e^{i\\pi} + 1 = 0$');
     expect(content).not.toContain('\\\\frac');
+  });
+});
+
+describe('extract: MediaWiki formulas', () => {
+  it('reads a formula its page hides beside a picture of it, once, as TeX without the style group around it (failing before: the formula was lost)', async () => {
+    const formula = (tex: string, display: boolean) =>
+      `<span class="mwe-math-element"><span class="mwe-math-mathml-${display ? 'display' : 'inline'} mwe-math-mathml-a11y" style="display: none;"><math xmlns="http://www.w3.org/1998/Math/MathML"${display ? ' display="block"' : ''} alttext="${tex}"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">${tex}</annotation></semantics></math></span><img src="https://wikimedia.org/api/rest_v1/media/math/render/svg/0a1b" class="mwe-math-fallback-image-${display ? 'display' : 'inline'} mw-invert skin-invert" aria-hidden="true" style="vertical-align: -0.5ex; width:9ex; height:2.5ex;" alt="${tex}"></span>`;
+    const content = await markdownOf(
+      `<p>Given a set of ${formula('{\\displaystyle N}', false)} points ${formula('{\\displaystyle \\mathbf {x} _{1},\\dots ,\\mathbf {x} _{N}}', false)}, the similarity is</p>` +
+        `<dl><dd>${formula('{\\displaystyle p_{ij}={\\frac {p_{j\\mid i}+p_{i\\mid j}}{2N}}}', true)}</dd></dl><p>for every pair.</p>`,
+    );
+    expect(content).toContain(
+      'Given a set of $N$ points $\\mathbf {x} _{1},\\dots ,\\mathbf {x} _{N}$, the similarity is',
+    );
+    expect(content).toContain('$$\np_{ij}={\\frac {p_{j\\mid i}+p_{i\\mid j}}{2N}}\n$$');
+    expect(content.match(/p_\{ij\}=/g)).toHaveLength(1);
+    expect(content).not.toContain('displaystyle');
+  });
+
+  it('sets an indented formula on a line of its own, where a list of labels and values with a formula stays a list', async () => {
+    const document = await parseHtmlDocument(
+      '<!doctype html><html><head></head><body><dl id="a"><dd><math alttext="E=mc^{2}"><mi>E</mi></math>,</dd></dl>' +
+        '<dl id="b"><dt>Energy</dt><dd><math alttext="E"><mi>E</mi></math></dd></dl><dl id="c"><dd><math><mi>E</mi></math> is energy</dd></dl></body></html>',
+    );
+    markMathLatex(document);
+    expect(document.querySelector('#a')).toBeNull();
+    const line = document.body?.firstElementChild;
+    expect(line?.localName).toBe('div');
+    expect(line?.textContent).toBe('E,');
+    expect(line?.querySelector('math')?.getAttribute('data-latex')).toBe('E=mc^{2}');
+    expect(document.querySelector('#b')).not.toBeNull();
+    expect(document.querySelector('#c')).not.toBeNull();
+  });
+
+  it('keeps a source whose first group closes before its end as written', async () => {
+    const content = await markdownOf(
+      '<p>Pair <math alttext="{\\displaystyle a}{b}"><mi>a</mi></math> and <math alttext="{\\textstyle {1 \\over 2}}"><mn>1</mn></math>.</p>',
+    );
+    const [first, second] = ['{\\displaystyle a}{b}', '{1 \\over 2}'].map((tex) => `$${tex}$`);
+    expect(content).toContain(`Pair ${first} and ${second}.`);
   });
 });
 

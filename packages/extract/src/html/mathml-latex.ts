@@ -91,8 +91,29 @@ const ACCENTS: Record<string, string> = {
  */
 export function mathToLatex(math: Element): string {
   const given = math.getAttribute('data-latex') ?? texAnnotation(math) ?? math.getAttribute('alttext');
-  if (given !== null && given.trim() !== '') return given.replace(/\s+/g, ' ').trim();
+  if (given !== null && given.trim() !== '') return withoutStyleGroup(given.replace(/\s+/g, ' ').trim());
   return children(math).map(toLatex).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A TeX source that is one group setting its style: `{\displaystyle …}`, as MediaWiki writes each formula. */
+const STYLE_GROUP = /^\{\s*\\(?:displaystyle|textstyle)\b\s*([\s\S]*)\}$/;
+
+/**
+ * `tex` without a group around it all that only sets its style (`{\displaystyle x^{2}}` is `x^{2}`):
+ * the size a formula is drawn in, which the `$` or `$$` around it says already. A source whose first
+ * brace closes before its end is not one group, and stays as it is.
+ */
+function withoutStyleGroup(tex: string): string {
+  const inner = STYLE_GROUP.exec(tex)?.[1];
+  if (inner === undefined) return tex;
+  let depth = 0;
+  for (let index = 0; index < inner.length; index++) {
+    const char = inner[index];
+    if (char === '\\') index++;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth < 0) return tex;
+  }
+  return depth === 0 && inner.trim() !== '' ? inner.trim() : tex;
 }
 
 /**
@@ -101,10 +122,52 @@ export function mathToLatex(math: Element): string {
  * source, where its own reading drops `alttext` and flattens the structure to glyphs.
  */
 export function markMathLatex(document: Document): void {
+  const lists = new Set<Element>();
   for (const math of Array.from(document.getElementsByTagName('math'))) {
     const latex = mathToLatex(math);
     if (latex !== '') math.setAttribute('data-latex', latex);
+    const list = math.closest('dd')?.parentElement;
+    if (list?.localName === 'dl') lists.add(list);
   }
+  for (const list of lists) if (isIndentedFormulas(list)) unindent(list);
+}
+
+/** The most characters a line of an indented formula holds besides the formula: its punctuation. */
+const FORMULA_LINE_MAX_EXTRA = 2;
+
+/**
+ * Whether a `<dl>` is only formulas set apart on lines of their own: no term (`<dt>`), and each of
+ * its `<dd>`s a formula with at most {@link FORMULA_LINE_MAX_EXTRA} more characters. MediaWiki
+ * indents every displayed formula so (`:<math>…</math>`); it is no list of labels and values.
+ */
+function isIndentedFormulas(list: Element): boolean {
+  for (const item of Array.from(list.children)) {
+    if (item.localName !== 'dd') return false;
+    const maths = Array.from(item.getElementsByTagName('math'));
+    if (maths.length === 0) return false;
+    const formula = maths.reduce((chars, math) => chars + visibleChars(math.textContent), 0);
+    if (visibleChars(item.textContent) - formula > FORMULA_LINE_MAX_EXTRA) return false;
+  }
+  return true;
+}
+
+/**
+ * Writes an indented list of formulas as a `<div>` per line, so that no stage reads it as a list
+ * of labels and values: Defuddle drops such a short list near an article's start or end as the
+ * post's metadata (date, reading time), formulas and all.
+ */
+function unindent(list: Element): void {
+  const document = list.ownerDocument;
+  const lines = Array.from(list.children).map((item) => {
+    const line = document.createElement('div');
+    line.append(...Array.from(item.childNodes));
+    return line;
+  });
+  list.replaceWith(...lines);
+}
+
+function visibleChars(text: string | null): number {
+  return (text ?? '').replace(/\s+/g, '').length;
 }
 
 /** Whether a `<math>` element is a displayed formula (`display="block"`) rather than one in a line. */
@@ -124,6 +187,16 @@ export function addMathRule(service: TurndownService): void {
       return isDisplayMath(node as Element) ? `\n\n$$\n${latex}\n$$\n\n` : `$${latex}$`;
     },
   });
+}
+
+/**
+ * A formula given as TeX source (`alttext`, a picture's alternative text) written in a line of
+ * Markdown, between `$` signs: without a group that only sets its style, unable to spell a link.
+ * Empty when the source is.
+ */
+export function inlineFormula(tex: string): string {
+  const latex = safeLatex(withoutStyleGroup(tex.replace(/\s+/g, ' ').trim()));
+  return latex === '' ? '' : `$${latex}$`;
 }
 
 /**

@@ -140,3 +140,19 @@ describe('5. HTML: numbered code samples', () => {
     );
   });
 });
+
+describe('5. HTML: formulas an encyclopedia draws as pictures', () => {
+  it('writes each formula once as TeX, displayed ones between $$ on lines of their own, from MathML the page hides beside a picture of it (runtime and built CLI)', async () => {
+    // Before: every formula was lost, the hidden MathML and its picture both dropped ("where  is the
+    // mean sea level").
+    await expectContents(
+      '/pages/encyclopedia-formulas',
+      [
+        '$$\nh(t)=H_{0}+\\sum _{i=1}^{n}A_{i}\\cos(\\omega _{i}t-\\varphi _{i})\n$$',
+        'where $H_{0}$ is the mean sea level above chart datum',
+        'the length of the lunar day $T_{L}$:\n\n$$\n\\omega _{M_{2}}=',
+      ],
+      ['displaystyle', 'where  is', 'wikimedia.org'],
+    );
+  });
+});
