@@ -1,14 +1,10 @@
 // The behaviours each golden page under test/pages/ is there for, by page: what its expected Markdown
 // must hold, hold once, or leave out (checked in golden-pages.test.ts).
 
-/** What a page's Markdown must hold, hold once, or leave out. */
-interface Behaviour {
-  keeps?: readonly string[];
-  once?: readonly string[];
-  drops?: readonly string[];
-}
+import { MARKDOWN_BEHAVIOURS } from './golden-markdown-behaviours.js';
+import type { Behaviour } from './golden-pages.js';
 
-export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
+const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
   'forum-thread': {
     'each post once, without signatures or author details': {
       once: ['Is the fan controller failing'],
@@ -163,13 +159,6 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         drops: ['港湾整備', 'あわせて読みたい', 'アクセスランキング', '駅前再開発'],
       },
   },
-  'headline-code': {
-    "a short dated code block right under the headline, which Defuddle's byline rule took for the date line":
-      {
-        keeps: ['```yaml', 'start-date: 2026-01-15', 'whole agenda of the weekly review'],
-        drops: ['Archive'],
-      },
-  },
   'consent-centre': {
     "the story, and not the consent manager's preference centre, whose legal prose outweighs it": {
       keeps: ['Sleeper trains will run', 'no replacement coaches'],
@@ -194,33 +183,6 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       keeps: ['stay fresh in the glass', 'when the cheese comes out'],
       drops: ['Subscribe now', 'Create an account', 'Hockey'],
     },
-  },
-  'saved-mathjax-post': {
-    'each formula once, as TeX from its math/tex or math/mml script, without what MathJax drew from it': {
-      keeps: [
-        'a quadratic in $s$. Its two roots',
-        '$$\nx(t) = (A + Bt)\\,e^{-\\omega_0 t}\n$$',
-        'the damping ratio $\\zeta = c / 2\\sqrt{km}$',
-        'instead, which reads the same once drawn: $T_d = 2 \\pi / \\omega_d$ is the period',
-      ],
-      once: ['m\\ddot{x} + c\\dot{x} + kx = 0'],
-      drops: ['m \\ddot{x}', 'MathJax'],
-    },
-  },
-  'raised-figures': {
-    'exponents, charges and chemical indices as raised and lowered characters, ordinals and footnote marks as they read':
-      {
-        keeps: [
-          'A count of 10² per 100 ml',
-          '10⁴ means a storm overflow',
-          'the oxygen in H₂O itself',
-          'brings NO₃⁻ and PO₄³⁻ down the river',
-          'about 1 m³ of mixing water',
-          'on the 1st and 3rd Mondays',
-          'falls again.[3](',
-        ],
-        drops: ['10 2 per', '102 per', 'H2O'],
-      },
   },
   'lazy-pictures': {
     "each lazily drawn picture from the <noscript> beside its placeholder, and not an analytics pixel's": {
@@ -253,18 +215,6 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['Join the club', 'Last changed'],
     },
   },
-  'docs-alerts': {
-    "Bootstrap's alerts as callouts of their kind, from the class or a title that names one, and a box of no kind as written":
-      {
-        keeps: [
-          '> [!NOTE]\n> The old key stays valid',
-          '> [!WARNING]\n> Keep the private half',
-          '> [!DANGER] Do not skip the wait\n> A reader that does not know',
-          '\n\nQuestions about key rotation are answered',
-        ],
-        drops: ['Note:', 'Primary', 'Setting up'],
-      },
-  },
   'escaped-body': {
     "a body and an excerpt escaped as text read as markup, and a picture's alt text without its tags": {
       keeps: [
@@ -281,18 +231,6 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       keeps: ['### Ines\n\nMy new case arrived', '### Tomas\n\nA hub powered only from SATA', 'Thank you!'],
       drops: ['Members', 'Moderators', 'posts', 'Reputation', 'Location', 'Lisbon', '18.9k'],
     },
-  },
-  'folded-admonitions': {
-    "MkDocs' folded admonitions as callouts of their kind titled by their summary, and a panel of a custom kind as written":
-      {
-        keeps: [
-          '> [!TIP] Static type checking\n> Type checkers read the alias',
-          '> [!WARNING] Aliases on nested models\n> An alias applies to one field',
-          '> [!NOTE]\n> Aliases are plain strings.',
-          'API Documentation',
-        ],
-        drops: ['> [!API]', 'Field aliases\n\nField aliases', 'Made with MkDocs', 'Validators\n'],
-      },
   },
   'hidden-parts': {
     'a section hidden until found is read, what is hidden for good is not': {
@@ -335,27 +273,6 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       ],
     },
   },
-  'api-reference': {
-    "each method's name its heading links to its own entry, and a heading broken over two lines as one": {
-      keeps: [
-        '#### pub fn new(station: &str, datum: Datum) -> Self',
-        '#### pub fn level\\_at\\<T>(&self, time: T) -> Option\\<f64> where T: Into\\<Timestamp>,',
-        '#### pub const fn rising(&self) -> bool',
-        '## Examples reading a station\n',
-      ],
-      drops: ['pub fn (', 'pub const fn (', 'Examplesreading', '#see-also', '¶'],
-    },
-  },
-  'code-lines': {
-    'each line of a sample drawn as an element of its own, whole and on a line of its own': {
-      keeps: [
-        '```\n{\n  "id": "rd_8Kq2Lm",\n  "gauge": "harbour-north",\n',
-        'gauge.onRising((before, after) => {\n  console.log(after - before); // metres risen since the last reading\n});',
-        '```shell\nnpm install tidekit\nnpx tidekit login\n```',
-      ],
-      drops: ['{  "id"', '\nbefore\n', '1npm'],
-    },
-  },
   'question-answers': {
     'the question and every answer, though each answer ends in a "Comments" label': {
       keeps: [
@@ -366,26 +283,6 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
         'Before anything else, read the staff at slack water only.',
       ],
       drops: ['How often should a stilling well be cleaned?', 'Site design and logo'],
-    },
-  },
-  'comparison-tables': {
-    'a table whose rows are written without <tr>, and tables whose cells hold paragraphs, as pipe tables': {
-      keeps: [
-        '| Gauge | Price | Accuracy | Upkeep |\n| --- | --- | --- | --- |\n| Stillwell Pro | $1,240 | 4.8 | Monthly flush (intake pipe only) |\n| Float Mark II |',
-        '| Reading | What it tells you |\n| --- | --- |\n| `level_m` | The water level above chart datum, in metres. |',
-      ],
-      drops: ['\nUpkeep\n', '\nWhat it tells you\n'],
-    },
-  },
-  'emphasis-runs': {
-    'one pair of marks for bold inside bold and for one word in two bold or italic elements': {
-      keeps: [
-        '- **Breakfast:** plan on',
-        '- **Appetizers only:** six to twelve',
-        '- **Dinner:** a five-ounce',
-        '*after* the weather',
-      ],
-      drops: ['****', '**B** **reakfast', '*a**fter*'],
     },
   },
   'open-letter': {
@@ -460,36 +357,16 @@ export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['**'],
     },
   },
-  'numbered-code': {
-    'each numbered sample as its code alone, from a column of numbers beside it, numbers inside it or a row per line; custom blocks as callouts':
-      {
-        keeps: [
-          '```python\nfrom tidekit import TideTable\n\ntable = TideTable.load("harbour-north", year=2026)\nprint(table.station.name)\n```',
-          '```python\nhigh = table.next_high_water(after=now)\nprint(high.height_m)\n',
-          '```\ntidekit day harbour-north 2026-03-14\ntidekit day harbour-north today --local\n```',
-          "```javascript\nconst day = await tidekit.day('harbour-north', '2026-03-14');\nfor (const water of day.waters) {\n",
-          '> [!TIP]\n> Tables are cached in your home folder',
-          '> [!DANGER] Not for navigation\n> Predictions ignore surges',
-        ],
-        drops: ['```\n1\n2\n', '\n1tidekit', '\n2tidekit', ';\n\nfor (const', '\nTIP\n'],
-      },
-  },
-  'encyclopedia-formulas': {
-    'each formula once, as TeX without its style group, the displayed ones on lines of their own': {
-      keeps: [
-        'the Sun:\n\n$$\nh(t)=H_{0}+\\sum _{i=1}^{n}A_{i}\\cos(\\omega _{i}t-\\varphi _{i})\n$$',
-        'where $H_{0}$ is the mean sea level above chart datum, and $A_{i}$, $\\omega _{i}$ and $\\varphi _{i}$ are',
-        'the observed level is $h(t)+\\eta (t)$, and',
-        '$$\n\\eta (t)\\leq 3\\,\\mathrm {m}\n$$',
-      ],
-      once: ['H_{0}+', '4\\pi'],
-      drops: ['displaystyle', 'wikimedia.org'],
-    },
-  },
   'shop-cards': {
     'each card that is a link around blocks on a line of its own': {
       keeps: ['$64.00](https://pages.example/shop/canvas-market-bag)\n\n[![Letterpress print of six birds]'],
       drops: [')[!['],
     },
   },
+};
+
+/** Every golden page's behaviours: of the page's parts (above) and of its markup (golden-markdown-behaviours.ts). */
+export const BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
+  ...PAGE_BEHAVIOURS,
+  ...MARKDOWN_BEHAVIOURS,
 };

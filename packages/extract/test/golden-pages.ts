@@ -3,6 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from '../src/extract.js';
 
+/** What a golden page's Markdown must hold, hold once, or leave out. */
+export interface Behaviour {
+  keeps?: readonly string[];
+  once?: readonly string[];
+  drops?: readonly string[];
+}
+
 /** The folder holding one folder per golden page. */
 export const GOLDEN_PAGES_DIRECTORY = fileURLToPath(new URL('./pages/', import.meta.url));
 
