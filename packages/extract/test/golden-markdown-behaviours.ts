@@ -130,4 +130,15 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
       drops: ['displaystyle', 'wikimedia.org'],
     },
   },
+  'tutorial-formulas': {
+    "each formula left as TeX between MathJax's delimiters as TeX between $ or $$, a numbered one tagged": {
+      keeps: [
+        'the amplitude $A_i$ and the phase lag $\\varphi_i$ of each constituent $i$',
+        '$$\nh(t) = H_0 + \\sum_{i=1}^{n} A_i \\cos(\\omega_i t - \\varphi_i) \\tag{1}\n$$',
+        '$$\n\\min_{A,\\varphi} \\sum_{k} \\left(y_k - h(t_k)\\right)^2\n$$',
+        'the mean as $\\bar{y} = \\frac{1}{N}\\sum_k y_k$',
+      ],
+      drops: ['\\\\(', '\\\\[', '\\_', '¶'],
+    },
+  },
 };

@@ -74,6 +74,7 @@ const GOLDEN_PAGES = new Set([
   'story-among-teasers',
   'story-beside-stream',
   'story-in-grid',
+  'tutorial-formulas',
   'undeclared-story',
   'uppercase-markup',
   'wire-byline',
@@ -340,6 +341,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'encyclopedia-formulas',
     description:
       "An encyclopedia article whose formulas are MediaWiki's: MathML hidden for screen readers beside a picture of each, displayed ones indented in a <dl>",
+  },
+  {
+    name: 'tutorial-formulas',
+    description:
+      "A library's tutorial built by Sphinx, with a Quarto report's formulas, whose formulas are TeX source between MathJax's delimiters, one numbered, and whose text refers to its own sections and equations",
   },
   {
     name: 'step-boxes',

@@ -42,7 +42,7 @@ export function placeMathScripts(document: Document): void {
 }
 
 /** A `<math>` element whose only content is the TeX annotation `source`; undefined for an empty one. */
-function texFormula(document: Document, source: string, display: boolean): Element | undefined {
+export function texFormula(document: Document, source: string, display: boolean): Element | undefined {
   const tex = source.trim();
   if (tex === '') return undefined;
   const math = document.createElement('math');

@@ -16,6 +16,7 @@ import { unwrapInertLinks } from './inert-links.js';
 import { spaceJoinedElements } from './joined-elements.js';
 import { dropLayoutClasses } from './layout-classes.js';
 import { findMarkers } from './markup-markers.js';
+import { DELIMITED_MATH_MARKUP, placeDelimitedFormulas } from './math-delimiters.js';
 import { MATH_SCRIPT_MARKUP, placeMathScripts } from './math-scripts.js';
 import { markMathLatex } from './mathml-latex.js';
 import { linkMediaEmbeds } from './media-embeds.js';
@@ -84,6 +85,7 @@ const FRAME_MARKUP = /<iframe\b/i;
 const STEP_MARKUP = {
   streamedParts: STREAMED_PART_MARKUP,
   mathScripts: MATH_SCRIPT_MARKUP,
+  mathSources: DELIMITED_MATH_MARKUP,
   noscripts: NOSCRIPT_MARKUP,
   escapedTags: ESCAPED_TAG_MARKUP,
   noscriptImages: NOSCRIPT_IMAGE_MARKUP,
@@ -102,7 +104,8 @@ type StepMarkup = ReadonlySet<keyof typeof STEP_MARKUP>;
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
  * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the formulas
- * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), markup the page
+ * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), and those left
+ * as TeX between MathJax's delimiters too (`placeDelimitedFormulas`), markup the page
  * escaped as text read as markup (`parseEscapedNoscripts`, `parseEscapedMarkup`), the pictures
  * of lazily drawn images put in place of their placeholders (`placeNoscriptImages`), the
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
@@ -120,6 +123,7 @@ export async function parseShownDocument(html: string, parsed?: Document): Promi
 function showDocument(document: Document, markup: StepMarkup): Document {
   if (markup.has('streamedParts')) resolveStreamedParts(document);
   if (markup.has('mathScripts')) placeMathScripts(document);
+  if (markup.has('mathSources')) placeDelimitedFormulas(document);
   const escaped =
     (markup.has('noscripts') ? parseEscapedNoscripts(document) : 0) +
     (markup.has('escapedTags') ? parseEscapedMarkup(document) : 0);
@@ -131,7 +135,7 @@ function showDocument(document: Document, markup: StepMarkup): Document {
     keepCodeLines(document);
   }
   if (markup.has('callouts')) markCallouts(document);
-  if (markup.has('mathScripts') || markup.has('math')) markMathLatex(document);
+  if (markup.has('mathScripts') || markup.has('mathSources') || markup.has('math')) markMathLatex(document);
   if (markup.has('disclosures')) revealDisclosurePanels(document);
   if (markup.has('styleHidden')) revealStyledParts(document);
   dropHiddenContent(document);

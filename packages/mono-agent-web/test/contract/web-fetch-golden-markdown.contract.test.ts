@@ -156,3 +156,18 @@ describe('5. HTML: formulas an encyclopedia draws as pictures', () => {
     );
   });
 });
+
+describe("5. HTML: formulas left as TeX between MathJax's delimiters", () => {
+  it('writes the TeX source of Sphinx, Pandoc and Quarto formulas between $ and $$, a numbered equation tagged (runtime and built CLI)', async () => {
+    // Before: the sources were page text that the Markdown escapes mangled ("\\(A\_i\\)").
+    await expectContents(
+      '/pages/tutorial-formulas',
+      [
+        'the amplitude $A_i$ and the phase lag $\\varphi_i$ of each constituent $i$',
+        '$$\nh(t) = H_0 + \\sum_{i=1}^{n} A_i \\cos(\\omega_i t - \\varphi_i) \\tag{1}\n$$',
+        'the mean as $\\bar{y} = \\frac{1}{N}\\sum_k y_k$',
+      ],
+      ['\\\\(', '\\_i', '¶'],
+    );
+  });
+});
