@@ -140,5 +140,12 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
       ],
       drops: ['\\\\(', '\\\\[', '\\_', '¶'],
     },
+    "the words of the page's references to its own sections and equations, not its table of contents": {
+      keeps: [
+        'and the model of [(1)](https://pages.example/tutorial-formulas/#equation-tide-model):',
+        'see [The model](https://pages.example/tutorial-formulas/#the-model) for the sum they enter.',
+      ],
+      drops: ['model of :', 'see for', '[How good is the fit]('],
+    },
   },
 };

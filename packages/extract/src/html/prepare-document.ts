@@ -4,6 +4,7 @@ import { dropLineNumbers } from './code-gutters.js';
 import { keepCodeLines } from './code-lines.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
 import { CONTROL_MENU_SELECTOR } from './control-menus.js';
+import { keepCrossReferences } from './cross-references.js';
 import { revealDisclosurePanels, revealStyledParts } from './disclosure-panels.js';
 import { joinEmphasisRuns } from './emphasis-runs.js';
 import { ESCAPED_TAG_MARKUP, parseEscapedMarkup } from './escaped-markup.js';
@@ -165,6 +166,7 @@ export async function prepareDocument(html: string, parsed?: Document): Promise<
   if (markup.has('inertLinks')) {
     unwrapInertLinks(document);
     keepHeadingWords(document);
+    keepCrossReferences(document);
   }
   spaceHeadingLines(document);
   if (document.body !== null) {

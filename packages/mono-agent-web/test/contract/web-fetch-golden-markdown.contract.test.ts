@@ -171,3 +171,19 @@ describe("5. HTML: formulas left as TeX between MathJax's delimiters", () => {
     );
   });
 });
+
+describe('5. HTML: references to a place on the page', () => {
+  it("keeps the words of a documentation page's references to its own sections and equations in running text (runtime and built CLI)", async () => {
+    // Before: Sphinx's `reference internal` links went with their words ("see  for the sum").
+    await expectContents(
+      '/pages/tutorial-formulas',
+      [
+        'and the model of [(1)](',
+        '/pages/tutorial-formulas#equation-tide-model):',
+        'see [The model](',
+        '/pages/tutorial-formulas#the-model) for the sum they enter.',
+      ],
+      ['model of :', 'see for the sum', '[How good is the fit]('],
+    );
+  });
+});
