@@ -114,8 +114,17 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
           "```javascript\nconst day = await tidekit.day('harbour-north', '2026-03-14');\nfor (const water of day.waters) {\n",
           '> [!TIP]\n> Tables are cached in your home folder',
           '> [!DANGER] Not for navigation\n> Predictions ignore surges',
+          '```php\nforeach ($day->waters as $water) {\n    printf("%s %.2f\\n", $water->kind, $water->height);\n}\n```',
         ],
-        drops: ['```\n1\n2\n', '\n1tidekit', '\n2tidekit', ';\n\nfor (const', '\nTIP\n'],
+        drops: [
+          '```\n1\n2\n',
+          '\n1tidekit',
+          '\n2tidekit',
+          ';\n\nfor (const',
+          '\nTIP\n',
+          'foreach(',
+          'as$water',
+        ],
       },
   },
   'encyclopedia-formulas': {

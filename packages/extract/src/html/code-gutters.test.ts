@@ -37,6 +37,17 @@ describe('extract: numbered code blocks', () => {
   });
 });
 
+describe('extract: numbered code drawn without a <pre>', () => {
+  it("writes SyntaxHighlighter's table of line elements as a block of its lines, spaces kept (failing before: 'echo$a;')", async () => {
+    const line = (n: number, inner: string) =>
+      `<div class="line number${n} index${n - 1} alt${(n % 2) + 1}">${inner}</div>`;
+    const content = await markdownOf(
+      `<div id="highlighter_1" class="syntaxhighlighter php"><table border="0" cellpadding="0" cellspacing="0"><tbody><tr><td class="gutter">${line(1, '1')}${line(2, '2')}${line(3, '3')}</td><td class="code"><div class="container">${line(1, '<code class="php keyword">if</code> <code class="php plain">(</code><code class="php variable">$a</code><code class="php plain">) {</code>')}${line(2, '<code class="php spaces">&nbsp;&nbsp;&nbsp;&nbsp;</code><code class="php keyword">echo</code> <code class="php variable">$a</code><code class="php plain">;</code>')}${line(3, '<code class="php plain">}</code>')}</div></td></tr></tbody></table></div>`,
+    );
+    expect(content).toContain('```php\nif ($a) {\n    echo $a;\n}\n```');
+  });
+});
+
 describe('dropLineNumbers', () => {
   const documentOf = (html: string) =>
     parseHtmlDocument(`<!doctype html><html><head></head><body>${html}</body></html>`);

@@ -10,6 +10,8 @@
 // - a number inside the `<pre>` at the start of each line, in an element named for it (Pygments'
 //   and Chroma's inline numbers): the numbers were read as lines of code.
 //
+// SyntaxHighlighter sets the first kind of table without a `<pre>`, a line element per line of
+// `<code>` tokens, and Defuddle read its lines from the tokens alone, without the spaces between.
 // This pass, run before the extractors, leaves each such block as its code alone.
 
 /** Class names that mark an element inside a code block as a line's number. */
@@ -37,6 +39,9 @@ export function dropLineNumbers(document: Document): void {
       seen.add(table);
       unwrapGutterTable(table);
     }
+  }
+  for (const table of Array.from(body.querySelectorAll('table'))) {
+    if (!seen.has(table) && table.parentNode !== null) writeDrawnLines(table);
   }
   for (const pre of Array.from(body.querySelectorAll('pre'))) {
     for (const table of Array.from(pre.querySelectorAll('table'))) {
@@ -73,6 +78,55 @@ function unwrapGutterTable(table: Element): void {
   const lines = (pre.textContent ?? '').replace(/\n$/, '').split('\n').length;
   if (!cells.every((cell) => cell === code[0] || numberRun(cell.textContent ?? '') === lines)) return;
   table.replaceWith(...Array.from(code[0].childNodes));
+}
+
+/** Line elements: the innermost elements of `root` whose class names a line. */
+function lineElements(root: Element): Element[] {
+  return Array.from(root.querySelectorAll('.line')).filter((line) => line.querySelector('.line') === null);
+}
+
+/** Class names of SyntaxHighlighter's wrapper that are not the code's language. */
+const NOT_LANGUAGE = new Set(['syntaxhighlighter', 'nogutter', 'collapsed', 'printing', 'ie']);
+
+/**
+ * Replaces a table of one row whose code cell draws each line as an element of its own, without a
+ * `<pre>` (SyntaxHighlighter, whose lines are `<div class="line">`s of `<code>` tokens with the
+ * spaces between them as text), and whose other cells number those lines one by one, with a
+ * `<pre><code>` of the lines. Defuddle read such a block from its tokens alone and lost the spaces
+ * between them (`echo$a;`). The language is the wrapper's class beside `syntaxhighlighter`.
+ */
+function writeDrawnLines(table: Element): void {
+  const rows = rowsOf(table);
+  if (rows.length !== 1 || rows[0] === undefined || table.querySelector('pre') !== null) return;
+  const cells = cellsOf(rows[0]);
+  if (cells.length < 2) return;
+  const code = cells.filter(
+    (cell) =>
+      numberRun(
+        lineElements(cell)
+          .map((line) => line.textContent)
+          .join(' '),
+      ) === 0,
+  );
+  const lines = code.length === 1 && code[0] !== undefined ? lineElements(code[0]) : [];
+  if (lines.length === 0) return;
+  const numbered = (cell: Element) =>
+    numberRun(
+      lineElements(cell)
+        .map((line) => line.textContent)
+        .join(' '),
+    ) === lines.length;
+  if (!cells.every((cell) => cell === code[0] || numbered(cell))) return;
+  const document = table.ownerDocument;
+  const pre = document.createElement('pre');
+  const block = document.createElement('code');
+  block.textContent = lines.map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n');
+  const wrapper = table.closest('.syntaxhighlighter');
+  const language = Array.from(wrapper?.classList ?? []).find((name) => !NOT_LANGUAGE.has(name));
+  if (language !== undefined && /^[\w+#-]{1,20}$/.test(language))
+    block.setAttribute('class', `language-${language}`);
+  pre.append(block);
+  table.replaceWith(pre);
 }
 
 /** How many integers `text` is, each greater than the one before it; 0 when it is anything else. */

@@ -125,7 +125,8 @@ describe('5. HTML: list items and markers', () => {
 describe('5. HTML: numbered code samples', () => {
   it('writes a sample whose lines are numbered beside it, inside it or a table row per line as its code alone, and custom blocks as callouts (runtime and built CLI)', async () => {
     // Before: the first two samples were only their column of numbers ("1\n2\n3\n4"), the third had a
-    // number on a line before each command, the fourth a blank line between lines, and "TIP" was a line.
+    // number on a line before each command, the fourth a blank line between lines, the fifth lost the
+    // spaces between its tokens ("foreach($day"), and "TIP" was a line.
     await expectContents(
       '/pages/numbered-code',
       [
@@ -135,8 +136,9 @@ describe('5. HTML: numbered code samples', () => {
         'for (const water of day.waters) {\n  console.log(water.kind, water.heightM);\n}\n```',
         '> [!TIP]\n> Tables are cached',
         '> [!DANGER] Not for navigation\n',
+        '```php\nforeach ($day->waters as $water) {\n    printf(',
       ],
-      ['```\n1\n2\n', '```python\n1\n', '\n1\ntidekit', ';\n\nfor (const', '\nTIP\n'],
+      ['```\n1\n2\n', '```python\n1\n', '\n1\ntidekit', ';\n\nfor (const', '\nTIP\n', 'foreach($day'],
     );
   });
 });
