@@ -105,7 +105,7 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
     },
   },
   'numbered-code': {
-    'each numbered sample as its code alone, from a column of numbers beside it, numbers inside it or a row per line; custom blocks as callouts':
+    'each numbered sample as its code alone, from a column of numbers beside it, numbers inside it, a row per line or an editor; custom blocks as callouts':
       {
         keeps: [
           '```python\nfrom tidekit import TideTable\n\ntable = TideTable.load("harbour-north", year=2026)\nprint(table.station.name)\n```',
@@ -115,6 +115,7 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
           '> [!TIP]\n> Tables are cached in your home folder',
           '> [!DANGER] Not for navigation\n> Predictions ignore surges',
           '```php\nforeach ($day->waters as $water) {\n    printf("%s %.2f\\n", $water->kind, $water->height);\n}\n```',
+          '```python\nfrom tidekit import TideTable\n\nTideTable.sample().next_low_water()\n```',
         ],
         drops: [
           '```\n1\n2\n',

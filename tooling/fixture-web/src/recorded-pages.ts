@@ -335,7 +335,7 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
   {
     name: 'numbered-code',
     description:
-      "A library's guide whose samples number their lines in a column beside the code, at the start of each line or a table row per line, one in SyntaxHighlighter's table, with VitePress's tip and danger blocks",
+      "A library's guide whose samples number their lines in a column beside the code, at the start of each line or a table row per line, one in SyntaxHighlighter's table and one in a CodeMirror editor, with VitePress's tip and danger blocks",
   },
   {
     name: 'encyclopedia-formulas',

@@ -1,5 +1,6 @@
 import { CALLOUT_MARKUP, markCallouts } from './callouts.js';
 import { cleanCodeBlocks } from './code-blocks.js';
+import { EDITOR_MARKUP, writeEditorCode } from './code-editors.js';
 import { dropLineNumbers } from './code-gutters.js';
 import { keepCodeLines } from './code-lines.js';
 import { CONSENT_DIALOG_MARKUP, dropConsentDialogs } from './consent-dialogs.js';
@@ -91,6 +92,7 @@ const STEP_MARKUP = {
   escapedTags: ESCAPED_TAG_MARKUP,
   noscriptImages: NOSCRIPT_IMAGE_MARKUP,
   code: CODE_MARKUP,
+  editors: EDITOR_MARKUP,
   callouts: CALLOUT_MARKUP,
   math: MATH_MARKUP,
   disclosures: DISCLOSURE_MARKUP,
@@ -130,7 +132,8 @@ function showDocument(document: Document, markup: StepMarkup): Document {
     (markup.has('escapedTags') ? parseEscapedMarkup(document) : 0);
   if (markup.has('noscriptImages')) placeNoscriptImages(document);
   if (markup.has('noscripts')) unwrapContentNoscripts(document);
-  if (escaped > 0 || markup.has('code')) {
+  if (markup.has('editors')) writeEditorCode(document);
+  if (escaped > 0 || markup.has('code') || markup.has('editors')) {
     dropLineNumbers(document);
     cleanCodeBlocks(document);
     keepCodeLines(document);

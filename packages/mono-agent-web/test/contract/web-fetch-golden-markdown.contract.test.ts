@@ -123,10 +123,11 @@ describe('5. HTML: list items and markers', () => {
 });
 
 describe('5. HTML: numbered code samples', () => {
-  it('writes a sample whose lines are numbered beside it, inside it or a table row per line as its code alone, and custom blocks as callouts (runtime and built CLI)', async () => {
+  it('writes a sample whose lines are numbered beside it, inside it, a table row per line or in an editor as its code alone, and custom blocks as callouts (runtime and built CLI)', async () => {
     // Before: the first two samples were only their column of numbers ("1\n2\n3\n4"), the third had a
     // number on a line before each command, the fourth a blank line between lines, the fifth lost the
-    // spaces between its tokens ("foreach($day"), and "TIP" was a line.
+    // spaces between its tokens ("foreach($day"), the editor's lines were paragraphs, and "TIP" was a
+    // line.
     await expectContents(
       '/pages/numbered-code',
       [
@@ -137,6 +138,7 @@ describe('5. HTML: numbered code samples', () => {
         '> [!TIP]\n> Tables are cached',
         '> [!DANGER] Not for navigation\n',
         '```php\nforeach ($day->waters as $water) {\n    printf(',
+        '```python\nfrom tidekit import TideTable\n\nTideTable.sample().next_low_water()\n```',
       ],
       ['```\n1\n2\n', '```python\n1\n', '\n1\ntidekit', ';\n\nfor (const', '\nTIP\n', 'foreach($day'],
     );
