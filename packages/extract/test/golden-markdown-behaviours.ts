@@ -158,4 +158,15 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
       drops: ['model of :', 'see for', '[How good is the fit]('],
     },
   },
+  'guide-asides': {
+    "asides of a kind as callouts of that kind, without the bold label that names it; a sidebar's aside left out":
+      {
+        keeps: [
+          'can see.\n\n> [!NOTE]\n> Approximate location is enough for every feature of the SDK.',
+          '> [!CAUTION]\n> On Android 14 and later the system denies a request',
+          '> [!KEY-POINT]\n> The card never blocks on the answer.',
+        ],
+        drops: ['**Note:**', '**Caution:**', 'Key point:', 'Related guides', 'Working offline'],
+      },
+  },
 };

@@ -41,6 +41,7 @@ const GOLDEN_PAGES = new Set([
   'forum-ranks',
   'forum-thread',
   'front-page',
+  'guide-asides',
   'headline-code',
   'hidden-parts',
   'hover-footnotes',
@@ -346,6 +347,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'tutorial-formulas',
     description:
       "A library's tutorial built by Sphinx, with a Quarto report's formulas, whose formulas are TeX source between MathJax's delimiters, one numbered, and whose text refers to its own sections and equations",
+  },
+  {
+    name: 'guide-asides',
+    description:
+      'A platform guide whose notes are documentation asides of a kind (<aside class="note">), each opening on a bold label, beside an aside of related guides',
   },
   {
     name: 'step-boxes',

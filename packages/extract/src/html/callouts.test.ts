@@ -107,6 +107,38 @@ describe("extract: VitePress's and VuePress's custom blocks as callouts", () => 
   });
 });
 
+describe("extract: Google's documentation asides as callouts", () => {
+  it('writes an aside whose class is a kind as a callout without its bold label (failing before: the aside was dropped, words and all)', async () => {
+    const content = await markdownOf(
+      '<aside class="note"><strong>Note:</strong> Starting with Android 14, apps must declare the permission.</aside>' +
+        '<aside class="caution"><strong>Caution:</strong><span> Do not store signing keys in the app.</span></aside>' +
+        '<aside class="key-point"><b>Key point:</b> Compose works with existing views.</aside>',
+    );
+    expect(content).toContain('> [!NOTE]\n> Starting with Android 14, apps must declare the permission.');
+    expect(content).toContain('> [!CAUTION]\n> Do not store signing keys in the app.');
+    expect(content).toContain('> [!KEY-POINT]\n> Compose works with existing views.');
+    expect(content).not.toContain('**Note:**');
+  });
+
+  it("takes a bold label naming the kind at the start of any callout's body as its title, and keeps one that says more", async () => {
+    const content = await markdownOf(
+      '<div class="alert alert-warning"><p><strong>Warning:</strong> Back up the archive first.</p></div>' +
+        '<div class="admonition note"><p><strong>Before you start,</strong> read the setup guide.</p></div>',
+    );
+    expect(content).toContain('> [!WARNING]\n> Back up the archive first.');
+    expect(content).toContain('> [!NOTE]\n> **Before you start,** read the setup guide.');
+  });
+
+  it("leaves an aside whose class names no note's kind, a page's sidebar or a forum's quotation, to the extractors", async () => {
+    const content = await markdownOf(
+      '<aside class="sidebar related"><h3>Related</h3><ul><li><a href="/x">Another bridge story</a></li></ul></aside>' +
+        '<aside class="quote no-group" data-username="rita"><div class="title">rita:</div><blockquote><p>Is the bridge open on Sundays?</p></blockquote></aside>',
+    );
+    expect(content).not.toContain('> [!');
+    expect(content).not.toContain('Another bridge story');
+  });
+});
+
 describe("extract: Bootstrap's alerts as callouts", () => {
   it('writes an alert as a callout of the kind its colour class gives (failing before: the kind was lost)', async () => {
     const content = await markdownOf(

@@ -35,6 +35,28 @@ const CALLOUT_KINDS = new Set([
   'tldr',
   'todo',
   'seealso',
+  'key-point',
+  'key-term',
+]);
+
+/**
+ * The kinds an `<aside>` is a callout of by its class alone: notes and warnings (Google's
+ * documentation writes `<aside class="note">`), not a quotation, an example or a summary.
+ */
+const ASIDE_KINDS = new Set([
+  'note',
+  'tip',
+  'hint',
+  'info',
+  'important',
+  'warning',
+  'caution',
+  'attention',
+  'danger',
+  'error',
+  'success',
+  'key-point',
+  'key-term',
 ]);
 
 /**
@@ -54,14 +76,14 @@ const NOT_A_KIND = new Set(['title', 'heading', 'content', 'icon', 'body', 'inne
  * attribute, and MkDocs' folded admonitions: a `<details>` whose class is the kind.
  */
 const CALLOUT_SELECTOR =
-  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .callout[class*="callout-"], .alert[class*="alert-"], .starlight-aside, .custom-block, .hint-container, details[class]';
+  '.markdown-alert, .admonition, [class*="theme-admonition-"], .callout[data-callout], .callout[class*="callout-"], .alert[class*="alert-"], .starlight-aside, .custom-block, .hint-container, details[class], aside[class]';
 
 /**
  * A word every class that {@link CALLOUT_SELECTOR} matches holds: without one the page has no
  * callout, and most pages skip the search for them.
  */
 export const CALLOUT_MARKUP =
-  /admonition|callout|alert-|markdown-alert|starlight-aside|custom-block|hint-container|<details\s[^>]*class/i;
+  /admonition|callout|alert-|markdown-alert|starlight-aside|custom-block|hint-container|<(?:details|aside)\s[^>]*class/i;
 
 /** A callout's title: the element a theme draws the kind or heading in. */
 const TITLE_SELECTOR =
@@ -99,6 +121,9 @@ export function markCallouts(document: Document): void {
     const kind = titleKind(titleText) ?? classKind;
     title?.remove();
     const content = ownPart(element, BODY_SELECTOR) ?? element;
+    // A label in bold that opens the body and only names the kind ("**Note:** Back up first.") is
+    // the callout's title, as a title element would be.
+    if (title === undefined) leadingLabel(content, kind)?.remove();
     const quote = document.createElement('blockquote');
     quote.setAttribute('data-callout', kind);
     if (titleText !== '' && !repeatsKind(titleText, kind))
@@ -114,6 +139,8 @@ function calloutKind(element: Element): string | undefined {
   if (declared !== null && /^[a-z-]{1,30}$/i.test(declared)) return declared.toLowerCase();
   const names = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
   // A folded panel is a callout only when its class is a kind's name (an accordion's item is not).
+  // An aside is one by the rules below (Google's documentation writes `<aside class="note">`); a
+  // page's sidebar names no kind.
   if (element.localName === 'details')
     return names.find((name) => CALLOUT_KINDS.has(name.toLowerCase()))?.toLowerCase();
   for (const name of names) {
@@ -125,7 +152,10 @@ function calloutKind(element: Element): string | undefined {
     )
       return kind;
   }
-  const own = names.find((name) => CALLOUT_KINDS.has(name.toLowerCase()))?.toLowerCase();
+  // An aside named only for its kind is a note of the page's own; a forum's `<aside class="quote">`
+  // is the post a reply quotes, which stays a quotation.
+  const kinds = element.localName === 'aside' ? ASIDE_KINDS : CALLOUT_KINDS;
+  const own = names.find((name) => kinds.has(name.toLowerCase()))?.toLowerCase();
   if (own !== undefined) return own;
   // A `.admonition` of a kind the list does not know ("admonition custom") is still one.
   if (names.includes('admonition') || names.includes('markdown-alert')) return 'note';
@@ -144,6 +174,28 @@ function ownPart(callout: Element, selector: string): Element | undefined {
 /** The `<summary>` child of a folded admonition. */
 function ownSummary(details: Element): Element | undefined {
   for (const child of Array.from(details.children)) if (child.localName === 'summary') return child;
+  return undefined;
+}
+
+/**
+ * The bold element that opens `content` (or its first paragraph) when its text only names `kind`
+ * ("Note:", "Key point:"); else undefined.
+ */
+function leadingLabel(content: Element, kind: string): Element | undefined {
+  let first = firstNode(content);
+  if (first?.nodeType === 1 && (first as Element).localName === 'p') first = firstNode(first as Element);
+  if (first?.nodeType !== 1) return undefined;
+  const label = first as Element;
+  if (label.localName !== 'strong' && label.localName !== 'b') return undefined;
+  return repeatsKind(label.textContent ?? '', kind) ? label : undefined;
+}
+
+/** The first child of `element` that is not whitespace or a comment. */
+function firstNode(element: Element): ChildNode | undefined {
+  for (const node of Array.from(element.childNodes)) {
+    if (node.nodeType === 8 || (node.nodeType === 3 && (node.textContent ?? '').trim() === '')) continue;
+    return node;
+  }
   return undefined;
 }
 

@@ -191,3 +191,18 @@ describe('5. HTML: references to a place on the page', () => {
     );
   });
 });
+
+describe('5. HTML: asides of a kind', () => {
+  it('writes a documentation aside whose class is a kind as a callout of that kind, its bold label dropped (runtime and built CLI)', async () => {
+    // Before: each aside was dropped, words and all, as a sidebar is.
+    await expectContents(
+      '/pages/guide-asides',
+      [
+        '> [!NOTE]\n> Approximate location is enough for every feature of the SDK.',
+        '> [!CAUTION]\n> On Android 14 and later',
+        '> [!KEY-POINT]\n> The card never blocks on the answer.',
+      ],
+      ['**Note:**', 'Related guides'],
+    );
+  });
+});
