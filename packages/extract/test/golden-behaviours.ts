@@ -357,6 +357,16 @@ const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['**'],
     },
   },
+  'shadow-cards': {
+    "each card's text from its declared shadow tree, its name from the slot that takes it": {
+      keeps: [
+        '## Porto Vecchio\n\nThe old town climbs the hill behind the quay',
+        'the crossing is calm in the mornings.',
+        '## Kilmory\n\nThe smallest of the three, a fishing village',
+      ],
+      drops: ['A harbour', 'Travel'],
+    },
+  },
   'shop-cards': {
     'each card that is a link around blocks on a line of its own': {
       keeps: ['$64.00](https://pages.example/shop/canvas-market-bag)\n\n[![Letterpress print of six birds]'],

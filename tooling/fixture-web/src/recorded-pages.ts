@@ -68,6 +68,7 @@ const GOLDEN_PAGES = new Set([
   'service-faq',
   'services-webforms',
   'signup-form-note',
+  'shadow-cards',
   'shop-cards',
   'shop-shelf',
   'site-in-title',
@@ -352,6 +353,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'guide-asides',
     description:
       'A platform guide whose notes are documentation asides of a kind (<aside class="note">), each opening on a bold label, beside an aside of related guides',
+  },
+  {
+    name: 'shadow-cards',
+    description:
+      "A travel story whose place cards are web components, each card's text in a shadow tree declared in the HTML (<template shadowrootmode>) and its name in a slot",
   },
   {
     name: 'step-boxes',

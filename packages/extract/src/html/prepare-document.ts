@@ -26,6 +26,7 @@ import { unwrapContentNoscripts } from './noscript-content.js';
 import { NOSCRIPT_IMAGE_MARKUP, placeNoscriptImages } from './noscript-images.js';
 import { parseHtmlDocument } from './parse-html-document.js';
 import { dropScreenVariants } from './screen-variants.js';
+import { placeShadowRoots, SHADOW_ROOT_MARKUP } from './shadow-roots.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
 
 /**
@@ -86,6 +87,7 @@ const FRAME_MARKUP = /<iframe\b/i;
  */
 const STEP_MARKUP = {
   streamedParts: STREAMED_PART_MARKUP,
+  shadowRoots: SHADOW_ROOT_MARKUP,
   mathScripts: MATH_SCRIPT_MARKUP,
   mathSources: DELIMITED_MATH_MARKUP,
   noscripts: NOSCRIPT_MARKUP,
@@ -106,7 +108,8 @@ type StepMarkup = ReadonlySet<keyof typeof STEP_MARKUP>;
 
 /**
  * Parses the page into the document a reader is shown without scripts running: the parts a React
- * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the formulas
+ * page streams in moved into their places (`resolveStreamedParts`, before scripts go), the shadow
+ * trees of its components drawn in their places (`placeShadowRoots`), the formulas
  * kept as source in scripts put in their places as `<math>` (`placeMathScripts`), and those left
  * as TeX between MathJax's delimiters too (`placeDelimitedFormulas`), markup the page
  * escaped as text read as markup (`parseEscapedNoscripts`, `parseEscapedMarkup`), the pictures
@@ -125,6 +128,7 @@ export async function parseShownDocument(html: string, parsed?: Document): Promi
 /** {@link parseShownDocument} for a page already parsed, whose markup holds `markup`. */
 function showDocument(document: Document, markup: StepMarkup): Document {
   if (markup.has('streamedParts')) resolveStreamedParts(document);
+  if (markup.has('shadowRoots')) placeShadowRoots(document);
   if (markup.has('mathScripts')) placeMathScripts(document);
   if (markup.has('mathSources')) placeDelimitedFormulas(document);
   const escaped =

@@ -379,3 +379,18 @@ describe('5. HTML: a story and the list it carries', () => {
     );
   });
 });
+
+describe('5. HTML: shadow trees declared in the HTML', () => {
+  it("reads each web component's declared shadow tree where the browser draws it, with what its slots take (runtime and built CLI)", async () => {
+    // Before: the cards' text, written in their shadow trees, was lost; only the slotted names and notes stayed.
+    await expectContents(
+      '/pages/shadow-cards',
+      [
+        '## Porto Vecchio\n\nThe old town climbs the hill behind the quay',
+        'A working port with a lighthouse you can climb on weekends',
+        '## Kilmory\n\nThe smallest of the three, a fishing village',
+      ],
+      ['A harbour\n'],
+    );
+  });
+});
