@@ -2,11 +2,10 @@ import type TurndownService from 'turndown';
 import { fenceAfter } from './markdown-fences.js';
 
 /**
- * The kinds a documentation theme gives its callouts by a class name of their own (Sphinx and
- * MkDocs write `admonition warning`); a theme that writes the kind into a prefixed class
- * (`markdown-alert-note`, `theme-admonition-tip`) may use any word.
+ * The kinds of a note or a warning: what an `<aside>` is a callout of by its class alone (Google's
+ * documentation writes `<aside class="note">`), where a quotation, an example or a summary is not.
  */
-const CALLOUT_KINDS = new Set([
+const ASIDE_KINDS = new Set([
   'note',
   'tip',
   'hint',
@@ -18,6 +17,17 @@ const CALLOUT_KINDS = new Set([
   'danger',
   'error',
   'success',
+  'key-point',
+  'key-term',
+]);
+
+/**
+ * The kinds a documentation theme gives its callouts by a class name of their own (Sphinx and
+ * MkDocs write `admonition warning`): the notes' kinds and more. A theme that writes the kind into
+ * a prefixed class (`markdown-alert-note`, `theme-admonition-tip`) may use any word.
+ */
+const CALLOUT_KINDS = new Set([
+  ...ASIDE_KINDS,
   'check',
   'done',
   'question',
@@ -35,28 +45,6 @@ const CALLOUT_KINDS = new Set([
   'tldr',
   'todo',
   'seealso',
-  'key-point',
-  'key-term',
-]);
-
-/**
- * The kinds an `<aside>` is a callout of by its class alone: notes and warnings (Google's
- * documentation writes `<aside class="note">`), not a quotation, an example or a summary.
- */
-const ASIDE_KINDS = new Set([
-  'note',
-  'tip',
-  'hint',
-  'info',
-  'important',
-  'warning',
-  'caution',
-  'attention',
-  'danger',
-  'error',
-  'success',
-  'key-point',
-  'key-term',
 ]);
 
 /**
