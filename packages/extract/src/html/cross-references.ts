@@ -5,8 +5,14 @@
 // options". A reference in running text keeps its words here; the page's table of contents, a list
 // of such links alone, is still left to Defuddle, and so are footnote marks.
 
-/** A class name that makes a same-page link match Defuddle's rule. */
-const REFERENCE_NAME = /ref/i;
+/**
+ * A class name that names a reference (`reference`, `xref`, `std-ref`, `cross-reference`), not one
+ * that only holds the letters (`preferences`, `refinements`), which Defuddle's rule matches too.
+ */
+const REFERENCE_NAME = /(?:^|[-_])(?:x|cross-?)?ref(?:erence)?s?(?:$|[-_])/i;
+
+/** A class name Defuddle's rule matches (`a[href^="#"][class*="ref"]`), to be taken off. */
+const MATCHED_NAME = /ref/i;
 
 /** Class names of a footnote's or citation's mark, or of its way back, which Defuddle reads itself. */
 const NOTE_NAME = /foot|fn|note|cit|backref|bib/i;
@@ -36,7 +42,7 @@ export function keepCrossReferences(document: Document): number {
     const block = link.closest(TEXT_BLOCK);
     if (block === null || visibleChars(block.textContent) - visibleChars(text) < RUNNING_TEXT_MIN_CHARS)
       continue;
-    const kept = names.filter((name) => !REFERENCE_NAME.test(name));
+    const kept = names.filter((name) => !MATCHED_NAME.test(name));
     if (kept.length === 0) link.removeAttribute('class');
     else link.setAttribute('class', kept.join(' '));
     changed++;
