@@ -14,6 +14,8 @@
 // `<code>` tokens, and Defuddle read its lines from the tokens alone, without the spaces between.
 // This pass, run before the extractors, leaves each such block as its code alone.
 
+import { cellsOf } from './element-names.js';
+
 /** Class names that mark an element inside a code block as a line's number. */
 const LINE_NUMBER_CLASS = /^(?:linenos?|lnt?|line-?num(?:ber)?s?|code-line-number|hljs-ln-n(?:umbers)?)$/i;
 
@@ -59,8 +61,29 @@ function rowsOf(table: Element): Element[] {
 }
 
 /** The cells of a table row. */
-function cellsOf(row: Element): Element[] {
-  return Array.from(row.children).filter((cell) => cell.localName === 'td' || cell.localName === 'th');
+function cellsIn(row: Element): Element[] {
+  return cellsOf(row) as Element[];
+}
+
+/**
+ * The code cell of a table of one row whose other cells number the code's lines one by one: the one
+ * cell of which `numbers` counts none, when `lines` gives it a line or more and `numbers` counts as
+ * many in every other cell; else undefined.
+ */
+function codeBesideNumbers(
+  table: Element,
+  numbers: (cell: Element) => number,
+  lines: (code: Element) => number,
+): Element | undefined {
+  const rows = rowsOf(table);
+  if (rows.length !== 1 || rows[0] === undefined) return undefined;
+  const cells = cellsIn(rows[0]);
+  const code = cells.filter((cell) => numbers(cell) === 0);
+  if (cells.length < 2 || code.length !== 1 || code[0] === undefined) return undefined;
+  const count = lines(code[0]);
+  return count > 0 && cells.every((cell) => cell === code[0] || numbers(cell) === count)
+    ? code[0]
+    : undefined;
 }
 
 /**
@@ -68,16 +91,15 @@ function cellsOf(row: Element): Element[] {
  * ascending line numbers, one per line of the code, with the code cell's content.
  */
 function unwrapGutterTable(table: Element): void {
-  const rows = rowsOf(table);
-  if (rows.length !== 1 || rows[0] === undefined) return;
-  const cells = cellsOf(rows[0]);
-  if (cells.length < 2) return;
-  const code = cells.filter((cell) => numberRun(cell.textContent ?? '') === 0);
-  const pre = code.length === 1 ? code[0]?.querySelector('pre') : null;
-  if (pre == null || code[0] === undefined) return;
-  const lines = (pre.textContent ?? '').replace(/\n$/, '').split('\n').length;
-  if (!cells.every((cell) => cell === code[0] || numberRun(cell.textContent ?? '') === lines)) return;
-  table.replaceWith(...Array.from(code[0].childNodes));
+  const code = codeBesideNumbers(
+    table,
+    (cell) => numberRun(cell.textContent ?? ''),
+    (cell) => {
+      const pre = cell.querySelector('pre');
+      return pre === null ? 0 : (pre.textContent ?? '').replace(/\n$/, '').split('\n').length;
+    },
+  );
+  if (code !== undefined) table.replaceWith(...Array.from(code.childNodes));
 }
 
 /** Line elements: the innermost elements of `root` whose class names a line. */
@@ -96,31 +118,24 @@ const NOT_LANGUAGE = new Set(['syntaxhighlighter', 'nogutter', 'collapsed', 'pri
  * between them (`echo$a;`). The language is the wrapper's class beside `syntaxhighlighter`.
  */
 function writeDrawnLines(table: Element): void {
-  const rows = rowsOf(table);
-  if (rows.length !== 1 || rows[0] === undefined || table.querySelector('pre') !== null) return;
-  const cells = cellsOf(rows[0]);
-  if (cells.length < 2) return;
-  const code = cells.filter(
+  if (table.querySelector('pre') !== null) return;
+  const code = codeBesideNumbers(
+    table,
     (cell) =>
       numberRun(
         lineElements(cell)
           .map((line) => line.textContent)
           .join(' '),
-      ) === 0,
+      ),
+    (cell) => lineElements(cell).length,
   );
-  const lines = code.length === 1 && code[0] !== undefined ? lineElements(code[0]) : [];
-  if (lines.length === 0) return;
-  const numbered = (cell: Element) =>
-    numberRun(
-      lineElements(cell)
-        .map((line) => line.textContent)
-        .join(' '),
-    ) === lines.length;
-  if (!cells.every((cell) => cell === code[0] || numbered(cell))) return;
+  if (code === undefined) return;
   const document = table.ownerDocument;
   const pre = document.createElement('pre');
   const block = document.createElement('code');
-  block.textContent = lines.map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n');
+  block.textContent = lineElements(code)
+    .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+    .join('\n');
   const wrapper = table.closest('.syntaxhighlighter');
   const language = Array.from(wrapper?.classList ?? []).find((name) => !NOT_LANGUAGE.has(name));
   if (language !== undefined && /^[\w+#-]{1,20}$/.test(language))
@@ -149,7 +164,7 @@ function numberRun(text: string): number {
 function writeTableLines(table: Element): void {
   const lines: string[] = [];
   for (const row of rowsOf(table)) {
-    const cells = cellsOf(row);
+    const cells = cellsIn(row);
     const code = cells.at(-1);
     if (code === undefined || cells.length < 2) return;
     if (!cells.slice(0, -1).every(isGutterCell)) return;

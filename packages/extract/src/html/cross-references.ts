@@ -1,3 +1,5 @@
+import { visibleChars } from './drawn-text.js';
+
 // Defuddle (0.19.4) removes every link to a place on the page whose class names a reference
 // (`a[href^="#"][class*="ref"]`), meant for footnote and citation marks it has already read. Sphinx
 // writes each of its cross-references so (`<a class="reference internal" href="#basic-usage">`), and
@@ -48,8 +50,4 @@ export function keepCrossReferences(document: Document): number {
     changed++;
   }
   return changed;
-}
-
-function visibleChars(text: string | null): number {
-  return (text ?? '').replace(/\s+/g, '').length;
 }

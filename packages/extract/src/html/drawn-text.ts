@@ -4,6 +4,11 @@ export const UNDRAWN = new Set(['script', 'style', 'noscript', 'template']);
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
+/** How many characters of `text` are not whitespace. */
+export function visibleChars(text: string | null): number {
+  return (text ?? '').replace(/\s+/g, '').length;
+}
+
 /**
  * The text a reader could be drawn inside `root`: its text nodes in order, without those of
  * scripts, styles, `<noscript>` and templates (whose text `textContent` includes: a page's data

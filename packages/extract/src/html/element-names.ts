@@ -26,6 +26,11 @@ export function isNamed(element: Element, pattern: RegExp, ids: boolean): boolea
   );
 }
 
+/** A table row's cells (`<td>` and `<th>`). */
+export function cellsOf(row: Node): Node[] {
+  return Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH');
+}
+
 /** The heading elements. */
 export const HEADINGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 

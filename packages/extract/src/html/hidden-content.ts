@@ -1,4 +1,4 @@
-import { drawnText } from './drawn-text.js';
+import { drawnText, visibleChars } from './drawn-text.js';
 import { isDisplayMath } from './mathml-latex.js';
 
 /**
@@ -33,25 +33,27 @@ const SHOWN_PLACEHOLDER_CLASS = /\bfallback-image\b/;
  *
  * When the hidden elements hold more than {@link HIDDEN_KEEP_SHARE} of the page's text (scripts and
  * styles aside), all stay (see there). A `visibility: hidden` element with a descendant that makes
- * itself visible stays too. JSON-LD inside a removed element is moved to the head, where the
- * metadata readers still find it. Returns how many elements were removed.
+ * itself visible stays too. A formula hidden beside a picture of it is shown instead (see
+ * {@link holdsFormulaDrawnAsPicture}), unless `formulas` says the page has no `<math>`. JSON-LD
+ * inside a removed element is moved to the head, where the metadata readers still find it. Returns
+ * how many elements were removed.
  */
-export function dropHiddenContent(document: Document): number {
+export function dropHiddenContent(document: Document, formulas = true): number {
   const body = document.body;
   if (body === null) return 0;
   // One walk: a hidden element is listed and not entered, so only the outermost ones are listed.
   // Inside a `visibility: hidden` box that a descendant undoes, nested ones are not examined again
   // (each would search the same subtree).
   const hidden: Element[] = [];
-  const formulas: Element[] = [];
+  const shown: Element[] = [];
   let hiddenText = 0;
   const stack: Array<[Element, boolean]> = [[body, false]];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const [element, undone] = entry;
     const state = element === body ? false : hiddenState(element, undone);
     if (state === true) {
-      if (holdsFormulaDrawnAsPicture(element)) {
-        formulas.push(element);
+      if (formulas && holdsFormulaDrawnAsPicture(element)) {
+        shown.push(element);
         continue;
       }
       hidden.push(element);
@@ -65,7 +67,7 @@ export function dropHiddenContent(document: Document): number {
       stack.push([child, inner]);
     }
   }
-  for (const element of formulas) showFormula(element);
+  for (const element of shown) showFormula(element);
   if (hidden.length === 0 || hiddenText > HIDDEN_KEEP_SHARE * drawnTextLength(body)) return 0;
   const notes = footnoteTexts(document, hidden);
   for (const element of hidden) {
@@ -226,11 +228,6 @@ function isFootnoteMark(
   return chars - visibleChars(whole) >= MARK_PARAGRAPH_MIN_CHARS;
 }
 
-/** Characters of `text` other than whitespace. */
-function visibleChars(text: string): number {
-  return text.replace(/\s+/g, '').length;
-}
-
 /**
  * Whether the element itself is hidden by one of the rules of {@link dropHiddenContent}:
  * `'undone'` for a `visibility: hidden` box with a descendant that makes itself visible (kept).
@@ -271,5 +268,5 @@ function opensOnSearch(value: string | null | undefined): boolean {
 
 /** The length of the text a reader could be drawn inside `root`, whitespace aside. */
 function drawnTextLength(root: Element): number {
-  return drawnText(root).replace(/\s+/g, '').length;
+  return visibleChars(drawnText(root));
 }

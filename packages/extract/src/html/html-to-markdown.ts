@@ -1,7 +1,7 @@
 import type TurndownService from 'turndown';
 import { loadLinkedom, loadTurndown } from '../lazy-modules.js';
 import { addCalloutRule } from './callouts.js';
-import { PARAGRAPH_BLOCKS } from './element-names.js';
+import { cellsOf, PARAGRAPH_BLOCKS } from './element-names.js';
 import { joinEmphasisRuns } from './emphasis-runs.js';
 import { addFootnoteRules } from './footnote-marks.js';
 import { type HeadingLinks, relinkHeadings } from './heading-links.js';
@@ -380,11 +380,6 @@ function descendants(root: Node, name: string, found: Node[] = []): Node[] {
     if (child.nodeName !== 'TABLE') descendants(child, name, found);
   }
   return found;
-}
-
-/** A row's cells (`<td>` and `<th>`). */
-function cellsOf(row: Node): Node[] {
-  return Array.from(row.childNodes).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH');
 }
 
 function cellCount(row: Node): number {

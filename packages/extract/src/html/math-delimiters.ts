@@ -10,9 +10,6 @@ import { texFormula } from './math-scripts.js';
 /** An element whose class says it holds a formula's source, without which a page has none. */
 export const DELIMITED_MATH_MARKUP = /\bclass\s*=\s*["']?(?:[^"'>]*\s)?(?:math|arithmatex)[\s"'>]/i;
 
-/** The class names that mark an element as a formula's source. */
-const FORMULA_CLASS = /^(?:math|arithmatex)$/i;
-
 /**
  * A formula's source between delimiters: `\(…\)` and `$…$` in a line, `\[…\]` and `$$…$$` displayed.
  * A `$…$` source holds no other `$`.
@@ -37,9 +34,8 @@ const EQUATION_NUMBER = /^\(\s*([\w.-]{1,12})\s*\)$/;
 export function placeDelimitedFormulas(document: Document): void {
   const body = document.body;
   if (body === null) return;
-  for (const element of Array.from(body.querySelectorAll('[class]'))) {
-    const names = (element.getAttribute('class') ?? '').split(/\s+/);
-    if (!names.some((name) => FORMULA_CLASS.test(name)) || element.parentNode === null) continue;
+  for (const element of Array.from(body.querySelectorAll('.math, .arithmatex'))) {
+    if (element.parentNode === null) continue;
     const number = Array.from(element.children).find((child) => child.classList.contains('eqno'));
     if (Array.from(element.children).some((child) => child !== number && child.localName !== 'br')) continue;
     const source = Array.from(element.childNodes)

@@ -1,4 +1,5 @@
 import type TurndownService from 'turndown';
+import { visibleChars } from './drawn-text.js';
 import { escapeLinkLikeText } from './markdown-safety.js';
 
 /** The annotation encodings that carry a formula's TeX source. */
@@ -91,8 +92,13 @@ const ACCENTS: Record<string, string> = {
  */
 export function mathToLatex(math: Element): string {
   const given = math.getAttribute('data-latex') ?? texAnnotation(math) ?? math.getAttribute('alttext');
-  if (given !== null && given.trim() !== '') return withoutStyleGroup(given.replace(/\s+/g, ' ').trim());
+  if (given !== null && given.trim() !== '') return sourceTex(given);
   return children(math).map(toLatex).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A formula's TeX source as written: its whitespace runs as one space, without a style group around it. */
+function sourceTex(tex: string): string {
+  return withoutStyleGroup(tex.replace(/\s+/g, ' ').trim());
 }
 
 /** A TeX source that is one group setting its style: `{\displaystyle …}`, as MediaWiki writes each formula. */
@@ -166,10 +172,6 @@ function unindent(list: Element): void {
   list.replaceWith(...lines);
 }
 
-function visibleChars(text: string | null): number {
-  return (text ?? '').replace(/\s+/g, '').length;
-}
-
 /** Whether a `<math>` element is a displayed formula (`display="block"`) rather than one in a line. */
 export function isDisplayMath(math: Element): boolean {
   return (
@@ -195,7 +197,7 @@ export function addMathRule(service: TurndownService): void {
  * Empty when the source is.
  */
 export function inlineFormula(tex: string): string {
-  const latex = safeLatex(withoutStyleGroup(tex.replace(/\s+/g, ' ').trim()));
+  const latex = safeLatex(sourceTex(tex));
   return latex === '' ? '' : `$${latex}$`;
 }
 

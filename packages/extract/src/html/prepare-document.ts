@@ -146,7 +146,7 @@ function showDocument(document: Document, markup: StepMarkup): Document {
   if (markup.has('mathScripts') || markup.has('mathSources') || markup.has('math')) markMathLatex(document);
   if (markup.has('disclosures')) revealDisclosurePanels(document);
   if (markup.has('styleHidden')) revealStyledParts(document);
-  dropHiddenContent(document);
+  dropHiddenContent(document, markup.has('math'));
   dropScreenVariants(document);
   return document;
 }
