@@ -169,4 +169,15 @@ export const MARKDOWN_BEHAVIOURS: Readonly<Record<string, Record<string, Behavio
         drops: ['**Note:**', '**Caution:**', 'Key point:', 'Related guides', 'Working offline'],
       },
   },
+  'forum-post-authors': {
+    "each post headed by its author's name and day from the thread's microdata, without the header's group badge":
+      {
+        keeps: [
+          '- **marta-flies** · 2026-01-13\n\n    I keep a dozen routes saved',
+          '- **ridgeline** · 2026-01-13\n\n    Routes you save on the desktop site',
+          '- **ridgeline** · 2026-01-15\n\n    Routes drawn in the old planner',
+        ],
+        drops: ['| Premium', 'Moderator', 'Suggested topics'],
+      },
+  },
 };

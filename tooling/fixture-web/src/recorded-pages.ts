@@ -38,6 +38,7 @@ const GOLDEN_PAGES = new Set([
   'feature-page',
   'folded-admonitions',
   'forum-author-column',
+  'forum-post-authors',
   'forum-ranks',
   'forum-thread',
   'front-page',
@@ -353,6 +354,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'guide-asides',
     description:
       'A platform guide whose notes are documentation asides of a kind (<aside class="note">), each opening on a bold label, beside an aside of related guides',
+  },
+  {
+    name: 'forum-post-authors',
+    description:
+      "A forum thread whose posts name their author and date in schema.org microdata, in a header beside an avatar and the author's group, with the date only in machine-readable form",
   },
   {
     name: 'shadow-cards',

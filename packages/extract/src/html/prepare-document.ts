@@ -25,6 +25,7 @@ import { linkMediaEmbeds } from './media-embeds.js';
 import { unwrapContentNoscripts } from './noscript-content.js';
 import { NOSCRIPT_IMAGE_MARKUP, placeNoscriptImages } from './noscript-images.js';
 import { parseHtmlDocument } from './parse-html-document.js';
+import { signPosts } from './post-authors.js';
 import { dropScreenVariants } from './screen-variants.js';
 import { placeShadowRoots, SHADOW_ROOT_MARKUP } from './shadow-roots.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
@@ -78,6 +79,9 @@ const NOSCRIPT_MARKUP = /<noscript\b/i;
  */
 const CODE_MARKUP = /<(?:pre|code)\b/i;
 
+/** A microdata author, which the posts of a thread name (see `post-authors.ts`). */
+const POST_AUTHOR_MARKUP = /\bitemprop\s*=\s*["']?(?:author|creator)\b/i;
+
 /** A frame, which may be a known player's (see `media-embeds.ts`). */
 const FRAME_MARKUP = /<iframe\b/i;
 
@@ -102,6 +106,7 @@ const STEP_MARKUP = {
   frames: FRAME_MARKUP,
   consentDialogs: CONSENT_DIALOG_MARKUP,
   inertLinks: INERT_LINK_MARKUP,
+  postAuthors: POST_AUTHOR_MARKUP,
 };
 
 type StepMarkup = ReadonlySet<keyof typeof STEP_MARKUP>;
@@ -170,6 +175,7 @@ export async function prepareDocument(html: string, parsed?: Document): Promise<
   if (markup.has('frames')) linkMediaEmbeds(document);
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
   if (markup.has('consentDialogs')) dropConsentDialogs(document);
+  if (markup.has('postAuthors')) signPosts(document);
   if (markup.has('inertLinks')) {
     unwrapInertLinks(document);
     keepHeadingWords(document);

@@ -347,6 +347,21 @@ describe('5. HTML: widgets and threads read as a reader sees them', () => {
   });
 });
 
+describe('5. HTML: who wrote each post of a thread', () => {
+  it("heads each post with its author's name and date, read from the thread's microdata, and leaves the author's header out (runtime and built CLI)", async () => {
+    // Before: the headers went as page furniture and the thread read as one voice.
+    await expectContents(
+      '/pages/forum-post-authors',
+      [
+        '- **marta-flies** · 2026-01-13\n\n    I keep a dozen routes saved',
+        '- **ridgeline** · 2026-01-13\n\n    Routes you save on the desktop site',
+        '- **marta-flies** · 2026-01-14\n\n    That worked for the routes',
+      ],
+      ['| Premium', 'Moderator'],
+    );
+  });
+});
+
 describe('5. HTML: a question and every answer', () => {
   it('keeps the question and every answer when each answer ends in a "Comments" label (runtime and built CLI)', async () => {
     // Before: the question and the first answer only (the label read as the end of the article),

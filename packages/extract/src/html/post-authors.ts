@@ -1,0 +1,167 @@
+import { drawnText } from './drawn-text.js';
+
+/**
+ * Who wrote each post of a thread, and when, kept as one line at the head of the post.
+ *
+ * Forum engines mark their server-rendered posts with schema.org microdata: each post is an item
+ * (`Comment`, `DiscussionForumPosting`, `Answer`…) whose `author` is the poster's card and whose
+ * `text` is what they wrote. The card (a name beside an avatar, a rank, counts) and the date sit in a
+ * column or header of their own, which extractors drop as page furniture: a thread then reads as one
+ * voice, and a reader cannot tell the question from its answers or the moderator from a newcomer.
+ * Each such post gets `**name** · date` as the first line of its text, and the card it came from
+ * goes (its name is now in that line; ranks and counts are not the post).
+ */
+
+/** The items forum engines mark a post with. */
+const POST_ITEMS = ['Comment', 'DiscussionForumPosting', 'Answer', 'Question', 'SocialMediaPosting']
+  .map((type) => `[itemscope][itemtype*="schema.org/${type}" i]`)
+  .join(', ');
+
+/** A post item that a Q&A site's comments hang from: its comments are signed at their end instead. */
+const QUESTION_OR_ANSWER = /schema\.org\/(?:Question|Answer)\b/i;
+
+/** The properties that hold a post's text. */
+const TEXT_PROPERTIES = ['text', 'articleBody'];
+
+/** The properties that date a post, in order of preference. */
+const DATE_PROPERTIES = ['datePublished', 'dateCreated'];
+
+/** The fewest posts with an author and a text for a page to be read as a thread of them. */
+export const MIN_SIGNED_POSTS = 2;
+
+/** The longest name kept: a longer "name" is a card's whole text, not a name. */
+const MAX_NAME_CHARS = 80;
+
+/** The longest date text kept from the page; a longer one is a sentence around the date. */
+const MAX_DATE_CHARS = 40;
+
+/**
+ * The most words an author's card may hold to be removed once its name is written: a name, a rank,
+ * a join date and a few counts. A longer one holds more than who the author is, and stays.
+ */
+const MAX_CARD_WORDS = 40;
+
+/** Text with its runs of whitespace made single spaces, trimmed. */
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The item an element's property belongs to: the nearest item scope above it. */
+function scopeOf(element: Element): Element | null {
+  return element.parentElement?.closest('[itemscope]') ?? null;
+}
+
+/** The elements of `item` that give one of `names` as a property of `item` itself, in document order. */
+function properties(item: Element, names: readonly string[]): Element[] {
+  const selector = names.map((name) => `[itemprop~="${name}"]`).join(', ');
+  return Array.from(item.querySelectorAll(selector)).filter((element) => scopeOf(element) === item);
+}
+
+/** A property's value as written: a `<meta>`'s content, else the element's drawn text. */
+function propertyValue(element: Element): string {
+  if (element.localName === 'meta') return squeeze(element.getAttribute('content') ?? '');
+  return squeeze(drawnText(element));
+}
+
+/** The author's name: the card's `name` property when it is an item, else its text. */
+function authorName(card: Element): string | undefined {
+  const named = card.hasAttribute('itemscope') ? properties(card, ['name'])[0] : undefined;
+  const name = propertyValue(named ?? card);
+  return name.length > 0 && name.length <= MAX_NAME_CHARS ? name : undefined;
+}
+
+/**
+ * When the post was written, as the page shows it, with the element that shows it (when one does):
+ * a date property's text, else a `<time>`'s text, else the date part of a machine-readable date.
+ */
+function postDate(item: Element, text: Element): { words: string; shown?: Element } | undefined {
+  const outside = (element: Element) => !text.contains(element);
+  const dated = properties(item, DATE_PROPERTIES).filter(outside);
+  const times = Array.from(item.querySelectorAll('time')).filter(
+    (time) => outside(time) && time.closest('[itemscope]') === item,
+  );
+  for (const element of [...dated, ...times]) {
+    if (element.localName === 'meta') continue;
+    const words = squeeze(drawnText(element));
+    if (words.length > 0 && words.length <= MAX_DATE_CHARS) return { words, shown: element };
+  }
+  for (const element of [...dated, ...times]) {
+    const machine =
+      element.getAttribute('datetime') ?? element.getAttribute('content') ?? squeeze(drawnText(element));
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(machine.trim());
+    if (day !== null) return { words: day[0] };
+  }
+  return undefined;
+}
+
+/** How many words an element draws. */
+function words(element: Element): number {
+  const text = squeeze(drawnText(element));
+  return text === '' ? 0 : text.split(' ').length;
+}
+
+/**
+ * What goes with an author's card once its name is written: the largest element around the card that
+ * stays outside the post's text and draws at most {@link MAX_CARD_WORDS} words — the post's header or
+ * column, with the author's avatar, rank and groups, the post's number and its menu.
+ */
+function cardBlock(card: Element, text: Element): Element {
+  let block = card;
+  for (let parent = block.parentElement; parent !== null; parent = parent.parentElement) {
+    if (parent.contains(text) || words(parent) > MAX_CARD_WORDS) break;
+    block = parent;
+  }
+  return block;
+}
+
+/** A post to sign: its text, the author's card and name, and its date. */
+interface SignedPost {
+  readonly text: Element;
+  readonly card: Element;
+  readonly name: string;
+  readonly date?: { words: string; shown?: Element };
+}
+
+/** What {@link signPosts} reads of one post item, or `undefined` when it has no author or text to sign. */
+function readPost(item: Element): SignedPost | undefined {
+  const text = properties(item, TEXT_PROPERTIES).find((element) => element.localName !== 'meta');
+  const card = properties(item, ['author', 'creator'])[0];
+  if (text === undefined || card === undefined) return undefined;
+  if (text.contains(card) || card.contains(text)) return undefined;
+  // A post quoted inside another post's text is signed by the quote itself.
+  const outer = scopeOf(item);
+  if (outer !== null && properties(outer, TEXT_PROPERTIES).some((element) => element.contains(item))) {
+    return undefined;
+  }
+  // A remark under a question or an answer: Q&A sites sign it after its words.
+  if (outer !== null && QUESTION_OR_ANSWER.test(outer.closest(POST_ITEMS)?.getAttribute('itemtype') ?? '')) {
+    return undefined;
+  }
+  const name = authorName(card);
+  if (name === undefined) return undefined;
+  return { text, card, name, date: postDate(item, text) };
+}
+
+/**
+ * Writes `**name** · date` at the head of each post's text on a page with at least
+ * {@link MIN_SIGNED_POSTS} signed posts, and removes the author's card with the header or column
+ * around it when the card is short (see {@link cardBlock}), and the date element the line took its
+ * words from. Returns how many posts it signed.
+ */
+export function signPosts(document: Document): number {
+  const posts = Array.from(document.querySelectorAll(POST_ITEMS)).flatMap((item) => {
+    const post = readPost(item);
+    return post === undefined ? [] : [post];
+  });
+  if (posts.length < MIN_SIGNED_POSTS) return 0;
+  for (const { text, card, name, date } of posts) {
+    const line = document.createElement('address');
+    const strong = document.createElement('strong');
+    strong.textContent = name;
+    line.append(strong);
+    if (date !== undefined) line.append(` · ${date.words}`);
+    text.prepend(line);
+    const block = words(card) <= MAX_CARD_WORDS ? cardBlock(card, text) : undefined;
+    if (date?.shown !== undefined && !block?.contains(date.shown)) date.shown.remove();
+    block?.remove();
+  }
+  return posts.length;
+}
