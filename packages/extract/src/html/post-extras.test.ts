@@ -90,6 +90,18 @@ describe('dropReputationCounts: ranks', () => {
   });
 });
 
+describe('dropReputationCounts: likes', () => {
+  it('leaves out the count of likes under each post, and keeps a like count in words and a class that only holds the letters', () => {
+    const { document } = parseHTML(`<html><body><div class="post"><p>${answer(1)}</p></div>
+<span class="post-likes">6 Likes</span><span class="post-likes">1 Like</span><span class="like-count">12</span>
+<p class="likes">Everyone likes a quiet fan.</p><span class="unlikely-hero">3</span></body></html>`);
+    dropReputationCounts(document as unknown as Document);
+    const text = document.body.textContent ?? '';
+    for (const kept of ['Answer 1', 'Everyone likes a quiet fan.', '3']) expect(text).toContain(kept);
+    expect(text).not.toMatch(/Likes?\b|12/);
+  });
+});
+
 describe('extractHtml: reputation beside a thread’s posts', () => {
   it('reads a Q&A page’s answers without their authors’ badge counts', async () => {
     const post = (index: number) =>

@@ -55,15 +55,30 @@ const AUTHOR_RANK_NAME = /^(?:message-)?user-?(?:title|banner)$|^profile-rank$|^
 /**
  * Removes the reputation scores and badge counts beside a thread's posts ("4,701 18 gold badges 53
  * silver badges") and the rank under each author's name ("Senior Member"): the author's standing,
- * repeated under every post, that reads as part of the answer once the layout is gone. The author's
- * name and the post's date stay.
+ * repeated under every post, that reads as part of the answer once the layout is gone; and the
+ * count of likes under each post ("6 Likes"), which reads as a line of the post. The author's name
+ * and the post's date stay.
  */
 export function dropReputationCounts(document: Document): void {
   for (const element of Array.from(document.querySelectorAll(REPUTATION_SELECTOR))) {
     if (!element.isConnected || element === document.body) continue;
     if (isStanding(element)) element.remove();
   }
+  for (const element of Array.from(document.querySelectorAll(LIKES_SELECTOR))) {
+    if (hasName(element, (name) => LIKES_NAME.test(name)) && LIKES_TEXT.test(element.textContent ?? '')) {
+      element.remove();
+    }
+  }
 }
+
+/** Elements that may count a post's likes (checked by {@link LIKES_NAME} and {@link LIKES_TEXT}). */
+const LIKES_SELECTOR = '[class*="like" i]';
+
+/** A class named whole for a post's likes: Discourse's `post-likes`, `like-count`, `likes-count`. */
+const LIKES_NAME = /^(?:post-)?(?:likes?-count|like-count|likes)$/i;
+
+/** A count of likes as it is printed: "6 Likes", "1 Like", "12". */
+const LIKES_TEXT = /^\s*\d[\d,.]*\s*(?:likes?)?\s*$/i;
 
 /** Whether an element the reputation selector found shows the author's standing (see {@link AUTHOR_RANK_NAME}). */
 function isStanding(element: Element): boolean {
