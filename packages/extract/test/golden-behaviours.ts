@@ -285,6 +285,18 @@ const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['How often should a stilling well be cleaned?', 'Site design and logo'],
     },
   },
+  'thread-long-opening': {
+    'every post of a thread whose opening post runs to several paragraphs, not the opening post alone': {
+      keeps: [
+        'A few customers placed orders with a card through the payment module last week',
+        'Is there a workaround short of cancelling the orders',
+        'Payment modules keep tables of their own beside the order',
+        'Would it be safe to empty that table for the refused orders only',
+        'Remove the rows of the refused orders only, after a backup',
+      ],
+      drops: ['Powered by a forum engine', 'Sign in'],
+    },
+  },
   'open-letter': {
     'the letter with its signatories, not the table of names alone': {
       keeps: [

@@ -77,6 +77,7 @@ const GOLDEN_PAGES = new Set([
   'story-among-teasers',
   'story-beside-stream',
   'story-in-grid',
+  'thread-long-opening',
   'tutorial-formulas',
   'undeclared-story',
   'uppercase-markup',
@@ -354,6 +355,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'guide-asides',
     description:
       'A platform guide whose notes are documentation asides of a kind (<aside class="note">), each opening on a bold label, beside an aside of related guides',
+  },
+  {
+    name: 'thread-long-opening',
+    description:
+      'A forum thread (Invision Community markup, declared a DiscussionForumPosting) whose opening post runs to several paragraphs and whose replies are one paragraph each',
   },
   {
     name: 'forum-post-authors',

@@ -183,6 +183,21 @@ describe('findSeriesRoot', () => {
     );
   });
 
+  it('on a thread, takes the posts for the series, not the paragraphs of the post the extractor picked', async () => {
+    const opening = [1, 2, 3, 4].map((index) => `<p>${prose(20, `open${index}x`)}</p>`).join('');
+    const replies = ['alpha', 'beta', 'gamma']
+      .map((prefix) => `<article class="cPost"><div class="body"><p>${prose(40, prefix)}</p></div></article>`)
+      .join('');
+    const document = await parseHtmlDocument(
+      `<html><body><div id="thread"><article class="cPost"><div id="first" class="body">${opening}</div></article>${replies}</div></body></html>`,
+    );
+    // Half of the first post's paragraphs: a part of the paragraphs' series, and of the thread.
+    const picked = [1, 2].map((index) => prose(20, `open${index}x`)).join(' ');
+    expect(findSeriesRoot(document.body, picked, true)?.getAttribute('id')).toBe('thread');
+    // Off a thread, paragraphs are a series as any other siblings are.
+    expect(findSeriesRoot(document.body, picked)?.getAttribute('id')).toBe('first');
+  });
+
   it('leaves an article page with a comment section alone', async () => {
     const comments = ['one', 'two', 'three', 'four']
       .map((prefix) => `<li class="comment"><p>${prose(40, prefix)}</p></li>`)

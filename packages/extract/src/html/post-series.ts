@@ -77,7 +77,7 @@ export function findSeriesRoot(body: Element, picked: string, thread = false): E
   const pickedWords = words(picked);
   if (pickedWords.length === 0 && !thread) return undefined;
   const wordCounts = countElementWords(body);
-  const candidates = [...findSeries(body, wordCounts)].sort(
+  const candidates = [...findSeries(body, wordCounts, thread)].sort(
     (left, right) => (wordCounts.get(left.container) ?? 0) - (wordCounts.get(right.container) ?? 0),
   );
   let best: { root: Element; words: number } | undefined;
@@ -197,13 +197,19 @@ function insideChrome(element: Element): boolean {
   return false;
 }
 
-function* findSeries(body: Element, wordCounts: Map<Element, number>): Generator<Series> {
+/**
+ * Elements that are never a post of a thread, only a part of one: the paragraphs of a post form a
+ * series of like siblings too, and one post's body would pass for the thread.
+ */
+const POST_PARTS = new Set(['p']);
+
+function* findSeries(body: Element, wordCounts: Map<Element, number>, thread: boolean): Generator<Series> {
   for (const [container, containerWords] of wordCounts) {
     if (container.children.length < 2 || containerWords < 2 * SERIES_MEMBER_MIN_WORDS) continue;
     const groups = new Map<string, { members: Element[]; words: number }>();
     for (const child of Array.from(container.children)) {
       const childWords = wordCounts.get(child) ?? 0;
-      if (childWords < SERIES_MEMBER_MIN_WORDS) continue;
+      if (childWords < SERIES_MEMBER_MIN_WORDS || (thread && POST_PARTS.has(child.localName))) continue;
       const key = signature(child);
       const group = groups.get(key) ?? { members: [], words: 0 };
       group.members.push(child);

@@ -347,6 +347,21 @@ describe('5. HTML: widgets and threads read as a reader sees them', () => {
   });
 });
 
+describe('5. HTML: a thread whose opening post is long', () => {
+  it('keeps every reply of a declared thread whose opening post runs to several paragraphs (runtime and built CLI)', async () => {
+    // Before: the opening post's paragraphs passed for the thread's series, and the replies were lost.
+    await expectContents(
+      '/pages/thread-long-opening',
+      [
+        'Is there a workaround short of cancelling the orders',
+        'Payment modules keep tables of their own beside the order',
+        'Remove the rows of the refused orders only, after a backup',
+      ],
+      ['Powered by a forum engine'],
+    );
+  });
+});
+
 describe('5. HTML: who wrote each post of a thread', () => {
   it("heads each post with its author's name and date, read from the thread's microdata, and leaves the author's header out (runtime and built CLI)", async () => {
     // Before: the headers went as page furniture and the thread read as one voice.
