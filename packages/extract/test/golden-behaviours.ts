@@ -227,9 +227,9 @@ const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
     },
   },
   'forum-author-column': {
-    "each post under its author's name, without the group, counts and profile fields beside it": {
+    "each post under its author's name, without the group, counts, profile fields and signature beside it": {
       keeps: ['### Ines\n\nMy new case arrived', '### Tomas\n\nA hub powered only from SATA', 'Thank you!'],
-      drops: ['Members', 'Moderators', 'posts', 'Reputation', 'Location', 'Lisbon', '18.9k'],
+      drops: ['Members', 'Moderators', 'posts', 'Reputation', 'Location', 'Lisbon', '18.9k', 'Build log'],
     },
   },
   'hidden-parts': {

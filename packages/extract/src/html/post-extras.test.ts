@@ -24,12 +24,15 @@ ${[1, 2, 3]
 </main></body></html>`;
 
 describe('extractHtml: signatures under a thread’s posts', () => {
-  it('leaves out the signature phpBB, XenForo or vBulletin adds under each post', async () => {
+  it('leaves out the signature phpBB, XenForo, vBulletin or Invision Community adds under each post', async () => {
     for (const markup of [
       (text: string) => `<div class="signature">${text}</div>`,
       (text: string) => `<aside class="message-signature"><div class="bbWrapper">${text}</div></aside>`,
       (text: string) => `<div class="signaturecontainer">${text}</div>`,
       (text: string) => `<div class="postsignature postmsg"><p>${text}</p></div>`,
+      (text: string) =>
+        `<div data-role="memberSignature" class="ipsEntry__signature ipsResponsive_hidePhone"><div class="ipsRichText">${text}</div></div>`,
+      (text: string) => `<div data-role="memberSignature" class="ipsResponsive_hidePhone">${text}</div>`,
     ]) {
       const article = await extractHtml(thread(markup), 'https://forum.example/t/42');
       expect(article.text, markup('')).toContain('Answer 3');
@@ -43,10 +46,11 @@ describe('extractHtml: signatures under a thread’s posts', () => {
 <div class="member-signature"><code>public int size()</code></div>
 <div class="digital-signature-row">Sign documents online</div>
 <div class="signature-pad-demo">Draw here</div>
+<div class="method__signature"><code>size(): number</code></div>
 <div class="signature">Gone</div></body></html>`);
     dropPostSignatures(document as unknown as Document);
     const text = document.body.textContent ?? '';
-    for (const kept of ['Ann', 'public int size()', 'Sign documents online', 'Draw here'])
+    for (const kept of ['Ann', 'public int size()', 'Sign documents online', 'Draw here', 'size(): number'])
       expect(text).toContain(kept);
     expect(text).not.toContain('Gone');
   });

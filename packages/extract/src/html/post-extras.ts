@@ -9,12 +9,17 @@ const SIGNATURE_CANDIDATES = '[class*="signature" i], [id*="signature" i]';
 
 /**
  * A class or id naming a forum post's signature, as phpBB (`signature`, `postsignature`), XenForo
- * (`message-signature`), vBulletin (`signaturecontainer`) and others write it. Only the whole name
- * counts: `member-signature` (a method's signature in Javadoc), `post-signature` (Stack Exchange's
- * author card) and `digital-signature-row` are not a signature to drop.
+ * (`message-signature`), vBulletin (`signaturecontainer`), Invision Community 5
+ * (`ipsEntry__signature`) and others write it. Only the whole name counts: `member-signature` (a
+ * method's signature in Javadoc), `post-signature` (Stack Exchange's author card) and
+ * `digital-signature-row` are not a signature to drop; a BEM element is one only in a post's block
+ * (`entry__signature`, `post__signature`), not in a method's (`method__signature`).
  */
 const SIGNATURE_NAME =
-  /^(?:(?:post|message|user|forum|author)[-_]?)?signatures?(?:[-_]?(?:container|content|wrapper))?$/i;
+  /^(?:(?:post|message|user|forum|author)[-_]?|(?:ips)?(?:entry|post|comment|message)__)?signatures?(?:[-_]?(?:container|content|wrapper))?$/i;
+
+/** Invision Community's mark of a post's signature, whatever its classes (`data-role="memberSignature"`). */
+const MEMBER_SIGNATURE = '[data-role="memberSignature" i]';
 
 /** Stack Exchange's name for the card of a post's author: its name, date and reputation. */
 const AUTHOR_CARD = /^post-signature$/i;
@@ -26,9 +31,14 @@ const AUTHOR_CARD = /^post-signature$/i;
  */
 export function dropPostSignatures(document: Document): boolean {
   let dropped = false;
-  for (const element of Array.from(document.querySelectorAll(SIGNATURE_CANDIDATES))) {
+  for (const element of Array.from(
+    document.querySelectorAll(`${SIGNATURE_CANDIDATES}, ${MEMBER_SIGNATURE}`),
+  )) {
     if (!element.isConnected || element === document.body) continue;
-    if (hasName(element, (name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))) {
+    if (
+      element.matches(MEMBER_SIGNATURE) ||
+      hasName(element, (name) => SIGNATURE_NAME.test(name) && !AUTHOR_CARD.test(name))
+    ) {
       element.remove();
       dropped = true;
     }

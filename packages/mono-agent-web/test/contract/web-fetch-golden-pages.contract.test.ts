@@ -309,11 +309,11 @@ describe('5. HTML: what a page hides from its reader', () => {
 });
 
 describe('5. HTML: widgets and threads read as a reader sees them', () => {
-  it("reads a thread's posts under their authors' names without the group, counts and profile fields beside each (runtime and built CLI)", async () => {
+  it("reads a thread's posts under their authors' names without the group, counts, profile fields and signature beside each (runtime and built CLI)", async () => {
     await expectContents(
       '/pages/forum-author-column',
       ['### Ines\n\nMy new case arrived', '### Tomas\n\nA hub powered only from SATA'],
-      ['Members', 'Reputation', 'Location', 'Lisbon'],
+      ['Members', 'Reputation', 'Location', 'Lisbon', 'Build log'],
     );
   });
 
