@@ -203,23 +203,42 @@ function insideChrome(element: Element): boolean {
  */
 const POST_PARTS = new Set(['p']);
 
+/** The members and words of a group of like siblings (see {@link signature}). */
+interface SiblingGroup {
+  members: Element[];
+  words: number;
+}
+
+/**
+ * The largest group of two or more like children of `container` with
+ * {@link SERIES_MEMBER_MIN_WORDS} words each (on a thread, not {@link POST_PARTS}).
+ */
+function largestSiblingGroup(
+  container: Element,
+  wordCounts: Map<Element, number>,
+  thread: boolean,
+): SiblingGroup | undefined {
+  const groups = new Map<string, SiblingGroup>();
+  for (const child of Array.from(container.children)) {
+    const childWords = wordCounts.get(child) ?? 0;
+    if (childWords < SERIES_MEMBER_MIN_WORDS || (thread && POST_PARTS.has(child.localName))) continue;
+    const key = signature(child);
+    const group = groups.get(key) ?? { members: [], words: 0 };
+    group.members.push(child);
+    group.words += childWords;
+    groups.set(key, group);
+  }
+  let largest: SiblingGroup | undefined;
+  for (const group of groups.values()) {
+    if (group.members.length >= 2 && group.words > (largest?.words ?? 0)) largest = group;
+  }
+  return largest;
+}
+
 function* findSeries(body: Element, wordCounts: Map<Element, number>, thread: boolean): Generator<Series> {
   for (const [container, containerWords] of wordCounts) {
     if (container.children.length < 2 || containerWords < 2 * SERIES_MEMBER_MIN_WORDS) continue;
-    const groups = new Map<string, { members: Element[]; words: number }>();
-    for (const child of Array.from(container.children)) {
-      const childWords = wordCounts.get(child) ?? 0;
-      if (childWords < SERIES_MEMBER_MIN_WORDS || (thread && POST_PARTS.has(child.localName))) continue;
-      const key = signature(child);
-      const group = groups.get(key) ?? { members: [], words: 0 };
-      group.members.push(child);
-      group.words += childWords;
-      groups.set(key, group);
-    }
-    let largest: { members: Element[]; words: number } | undefined;
-    for (const group of groups.values()) {
-      if (group.members.length >= 2 && group.words > (largest?.words ?? 0)) largest = group;
-    }
+    const largest = largestSiblingGroup(container, wordCounts, thread);
     if (largest === undefined || largest.words < SERIES_MIN_SHARE * containerWords) continue;
     if (container !== body && insideChrome(container)) continue;
     yield { container, memberWords: largest.words, members: largest.members };
