@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from './extract-html.js';
-import { MIN_SIGNED_POSTS, signPosts } from './post-authors.js';
+import { MAX_POST_ITEMS, MIN_SIGNED_POSTS, signPosts } from './post-authors.js';
 
 const replies = [
   'Check that the tuya-local integration is up to date; the old release calls the event loop from a thread.',
@@ -148,5 +148,14 @@ describe('signPosts', () => {
     );
     expect(signPosts(document)).toBe(2);
     expect(document.querySelectorAll('[itemprop="author"]')).toHaveLength(2);
+  });
+
+  it('signs the posts of a page at the bound of post items, and none past it', () => {
+    const posts = (count: number) =>
+      Array.from({ length: count }, (_, index) => post(`user${index}`, `Post ${index}.`)).join('');
+    expect(signPosts(parse(posts(MAX_POST_ITEMS)))).toBe(MAX_POST_ITEMS);
+    const past = parse(posts(MAX_POST_ITEMS + 1));
+    expect(signPosts(past)).toBe(0);
+    expect(past.querySelector('address')).toBe(null);
   });
 });

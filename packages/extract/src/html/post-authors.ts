@@ -29,6 +29,13 @@ const DATE_PROPERTIES = ['datePublished', 'dateCreated'];
 /** The fewest posts with an author and a text for a page to be read as a thread of them. */
 export const MIN_SIGNED_POSTS = 2;
 
+/**
+ * The most post items a page may mark for its posts to be signed: a page of a thread shows tens of
+ * posts, and each item's properties are looked for in its own subtree, which nested items make
+ * quadratic on hostile markup.
+ */
+export const MAX_POST_ITEMS = 1000;
+
 /** The longest name kept: a longer "name" is a card's whole text, not a name. */
 const MAX_NAME_CHARS = 80;
 
@@ -142,12 +149,14 @@ function readPost(item: Element): SignedPost | undefined {
 
 /**
  * Writes `**name** · date` at the head of each post's text on a page with at least
- * {@link MIN_SIGNED_POSTS} signed posts, and removes the author's card with the header or column
+ * {@link MIN_SIGNED_POSTS} signed posts (and at most {@link MAX_POST_ITEMS} post items), and removes the author's card with the header or column
  * around it when the card is short (see {@link cardBlock}), and the date element the line took its
  * words from. Returns how many posts it signed.
  */
 export function signPosts(document: Document): number {
-  const posts = Array.from(document.querySelectorAll(POST_ITEMS)).flatMap((item) => {
+  const items = document.querySelectorAll(POST_ITEMS);
+  if (items.length > MAX_POST_ITEMS) return 0;
+  const posts = Array.from(items).flatMap((item) => {
     const post = readPost(item);
     return post === undefined ? [] : [post];
   });
