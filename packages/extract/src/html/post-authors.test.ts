@@ -60,11 +60,11 @@ ${[question, ...replies]
     <section class="message-user" itemprop="author" itemscope itemtype="https://schema.org/Person">
       <h4 class="message-name"><a href="/members/${index}/" class="username" itemprop="name">member${index}</a></h4>
       <h5 class="userTitle message-userTitle" itemprop="jobTitle">Distinguished</h5>
-      <div class="message-userExtras"><dl class="pairs"><dt>Joined</dt><dd>Jun 15, 2020</dd></dl><dl class="pairs"><dt>Messages</dt><dd>2,75${index}</dd></dl></div>
+      <div class="message-userExtras"><dl class="pairs"><dt>Joined</dt><dd>Jun 15, 2020</dd></dl><dl class="pairs"><dt>Messages</dt><dd>2,75${index}</dd></dl>${index === 2 ? `<dl class="pairs"><dt>Location</dt><dd>${'On the long road between the harbour and the hills '.repeat(5)}</dd></dl>` : ''}</div>
     </section>
   </div>
   <div class="message-cell message-cell--main">
-    <header class="message-attribution"><a href="/posts/${index}/"><time class="u-dt" datetime="2024-11-0${index + 1}T10:00:00+0000" itemprop="datePublished">Nov ${index + 1}, 2024</time></a></header>
+    <header class="message-attribution"><ul class="listInline"><li><a href="/posts/${index}/"><time class="u-dt" datetime="2024-11-0${index + 1}T10:00:00+0000" itemprop="datePublished">Nov ${index + 1}, 2024</time></a></li></ul><ul class="message-attribution-opposite"><li><a href="/posts/${index}/">#${index + 1}</a></li></ul></header>
     <div class="message-content"><div itemprop="text"><div class="bbWrapper">${text}</div></div></div>
   </div>
 </article>`,
@@ -84,13 +84,16 @@ describe('extractHtml: who wrote each post of a thread', () => {
     expect(article.markdown.match(/May 3, 2024/g)).toHaveLength(1);
   });
 
-  it('writes a XenForo post’s author once, without the rank and counts of the card', async () => {
+  it('writes a XenForo post’s author once, without the rank and counts of the card or the post’s number', async () => {
     const article = await extractHtml(xenforo, 'https://forums.example/threads/which-card.3859106/');
     expect(article.markdown).toContain(`**member0** · Nov 1, 2024\n\n${question}`);
     expect(article.markdown).toContain(`**member3** · Nov 4, 2024\n\n${replies[2]}`);
     expect(article.markdown.match(/member1\b/g)).toHaveLength(1);
     expect(article.text).not.toContain('Distinguished');
     expect(article.text).not.toContain('Jun 15, 2020');
+    // The one long card (a long location) goes with the others, and the posts' numbers with their dates.
+    expect(article.text).not.toContain('long road');
+    expect(article.text).not.toMatch(/#\d/);
   });
 });
 

@@ -107,13 +107,14 @@ function words(element: Element): number {
 
 /**
  * What goes with an author's card once its name is written: the largest element around the card that
- * stays outside the post's text and draws at most {@link MAX_CARD_WORDS} words — the post's header or
- * column, with the author's avatar, rank and groups, the post's number and its menu.
+ * stays outside the post's text and draws at most `maxWords` words ({@link MAX_CARD_WORDS} for a
+ * card) — the post's header or column, with the author's avatar, rank and groups, the post's number
+ * and its menu.
  */
-function cardBlock(card: Element, text: Element): Element {
+function cardBlock(card: Element, text: Element, maxWords: number): Element {
   let block = card;
   for (let parent = block.parentElement; parent !== null; parent = parent.parentElement) {
-    if (parent.contains(text) || words(parent) > MAX_CARD_WORDS) break;
+    if (parent.contains(text) || words(parent) > maxWords) break;
     block = parent;
   }
   return block;
@@ -149,9 +150,11 @@ function readPost(item: Element): SignedPost | undefined {
 
 /**
  * Writes `**name** · date` at the head of each post's text on a page with at least
- * {@link MIN_SIGNED_POSTS} signed posts (and at most {@link MAX_POST_ITEMS} post items), and removes the author's card with the header or column
- * around it when the card is short (see {@link cardBlock}), and the date element the line took its
- * words from. Returns how many posts it signed.
+ * {@link MIN_SIGNED_POSTS} signed posts (and at most {@link MAX_POST_ITEMS} post items), and removes
+ * the author's card with the header or column around it when the card is short (see
+ * {@link cardBlock}; a long card alone when most of the page's cards are short), and the date
+ * element the line took its words from with the short header around it. Returns how many posts it
+ * signed.
  */
 export function signPosts(document: Document): number {
   const items = document.querySelectorAll(POST_ITEMS);
@@ -161,6 +164,10 @@ export function signPosts(document: Document): number {
     return post === undefined ? [] : [post];
   });
   if (posts.length < MIN_SIGNED_POSTS) return 0;
+  // The cards of one page are one engine's: when most are short, a long one (a longer profile) is
+  // the same card, and goes too, alone.
+  const shortCards = posts.filter(({ card }) => words(card) <= MAX_CARD_WORDS).length;
+  const dropLongCards = 2 * shortCards >= posts.length;
   for (const { text, card, name, date } of posts) {
     const line = document.createElement('address');
     const strong = document.createElement('strong');
@@ -168,9 +175,23 @@ export function signPosts(document: Document): number {
     line.append(strong);
     if (date !== undefined) line.append(` · ${date.words}`);
     text.prepend(line);
-    const block = words(card) <= MAX_CARD_WORDS ? cardBlock(card, text) : undefined;
-    if (date?.shown !== undefined && !block?.contains(date.shown)) date.shown.remove();
+    const short = words(card) <= MAX_CARD_WORDS;
+    const block = short ? cardBlock(card, text, MAX_CARD_WORDS) : dropLongCards ? card : undefined;
+    if (date?.shown !== undefined && !block?.contains(date.shown)) {
+      dateBlock(date.shown, text).remove();
+    }
     block?.remove();
   }
   return posts.length;
+}
+
+/**
+ * The most words the header around a post's date may hold to go with the date: the date, the post's
+ * number ("#2"), a share link.
+ */
+const MAX_DATE_HEADER_WORDS = 8;
+
+/** What goes with a post's date once it is written: the header around it (see {@link cardBlock}). */
+function dateBlock(shown: Element, text: Element): Element {
+  return cardBlock(shown, text, MAX_DATE_HEADER_WORDS);
 }
