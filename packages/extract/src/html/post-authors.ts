@@ -1,3 +1,4 @@
+import { countWords } from './choose-article.js';
 import { drawnText } from './drawn-text.js';
 
 /**
@@ -47,6 +48,12 @@ const MAX_DATE_CHARS = 40;
  * a join date and a few counts. A longer one holds more than who the author is, and stays.
  */
 const MAX_CARD_WORDS = 40;
+
+/**
+ * The most words the header around a post's date may hold to go with the date: the date, the post's
+ * number ("#2"), a share link.
+ */
+const MAX_DATE_HEADER_WORDS = 8;
 
 /** Text with its runs of whitespace made single spaces, trimmed. */
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -100,30 +107,28 @@ function postDate(item: Element, text: Element): { words: string; shown?: Elemen
 }
 
 /** How many words an element draws. */
-function words(element: Element): number {
-  const text = squeeze(drawnText(element));
-  return text === '' ? 0 : text.split(' ').length;
-}
+const drawnWords = (element: Element) => countWords(drawnText(element));
 
 /**
- * What goes with an author's card once its name is written: the largest element around the card that
- * stays outside the post's text and draws at most `maxWords` words ({@link MAX_CARD_WORDS} for a
- * card) — the post's header or column, with the author's avatar, rank and groups, the post's number
- * and its menu.
+ * What goes with a part of a post's header once the post's line holds it (the author's card, the
+ * date): the largest element around `part` that stays outside the post's text and draws at most
+ * `maxWords` words — the header or column with the avatar, rank and groups, the post's number and
+ * its menu.
  */
-function cardBlock(card: Element, text: Element, maxWords: number): Element {
-  let block = card;
+function blockAround(part: Element, text: Element, maxWords: number): Element {
+  let block = part;
   for (let parent = block.parentElement; parent !== null; parent = parent.parentElement) {
-    if (parent.contains(text) || words(parent) > maxWords) break;
+    if (parent.contains(text) || drawnWords(parent) > maxWords) break;
     block = parent;
   }
   return block;
 }
 
-/** A post to sign: its text, the author's card and name, and its date. */
+/** A post to sign: its text, the author's card (and its words) and name, and its date. */
 interface SignedPost {
   readonly text: Element;
   readonly card: Element;
+  readonly cardWords: number;
   readonly name: string;
   readonly date?: { words: string; shown?: Element };
 }
@@ -145,14 +150,14 @@ function readPost(item: Element): SignedPost | undefined {
   }
   const name = authorName(card);
   if (name === undefined) return undefined;
-  return { text, card, name, date: postDate(item, text) };
+  return { text, card, cardWords: drawnWords(card), name, date: postDate(item, text) };
 }
 
 /**
  * Writes `**name** · date` at the head of each post's text on a page with at least
  * {@link MIN_SIGNED_POSTS} signed posts (and at most {@link MAX_POST_ITEMS} post items), and removes
  * the author's card with the header or column around it when the card is short (see
- * {@link cardBlock}; a long card alone when most of the page's cards are short), and the date
+ * {@link blockAround}; a long card alone when most of the page's cards are short), and the date
  * element the line took its words from with the short header around it. Returns how many posts it
  * signed.
  */
@@ -166,32 +171,21 @@ export function signPosts(document: Document): number {
   if (posts.length < MIN_SIGNED_POSTS) return 0;
   // The cards of one page are one engine's: when most are short, a long one (a longer profile) is
   // the same card, and goes too, alone.
-  const shortCards = posts.filter(({ card }) => words(card) <= MAX_CARD_WORDS).length;
+  const shortCards = posts.filter(({ cardWords }) => cardWords <= MAX_CARD_WORDS).length;
   const dropLongCards = 2 * shortCards >= posts.length;
-  for (const { text, card, name, date } of posts) {
+  for (const { text, card, cardWords, name, date } of posts) {
     const line = document.createElement('address');
     const strong = document.createElement('strong');
     strong.textContent = name;
     line.append(strong);
     if (date !== undefined) line.append(` · ${date.words}`);
     text.prepend(line);
-    const short = words(card) <= MAX_CARD_WORDS;
-    const block = short ? cardBlock(card, text, MAX_CARD_WORDS) : dropLongCards ? card : undefined;
+    const short = cardWords <= MAX_CARD_WORDS;
+    const block = short ? blockAround(card, text, MAX_CARD_WORDS) : dropLongCards ? card : undefined;
     if (date?.shown !== undefined && !block?.contains(date.shown)) {
-      dateBlock(date.shown, text).remove();
+      blockAround(date.shown, text, MAX_DATE_HEADER_WORDS).remove();
     }
     block?.remove();
   }
   return posts.length;
-}
-
-/**
- * The most words the header around a post's date may hold to go with the date: the date, the post's
- * number ("#2"), a share link.
- */
-const MAX_DATE_HEADER_WORDS = 8;
-
-/** What goes with a post's date once it is written: the header around it (see {@link cardBlock}). */
-function dateBlock(shown: Element, text: Element): Element {
-  return cardBlock(shown, text, MAX_DATE_HEADER_WORDS);
 }

@@ -85,7 +85,7 @@ export function dropReputationCounts(document: Document): void {
 const LIKES_SELECTOR = '[class*="like" i]';
 
 /** A class named whole for a post's likes: Discourse's `post-likes`, `like-count`, `likes-count`. */
-const LIKES_NAME = /^(?:post-)?(?:likes?-count|like-count|likes)$/i;
+const LIKES_NAME = /^(?:post-)?(?:likes?-count|likes)$/i;
 
 /** A count of likes as it is printed: "6 Likes", "1 Like", "12". */
 const LIKES_TEXT = /^\s*\d[\d,.]*\s*(?:likes?)?\s*$/i;
