@@ -328,6 +328,15 @@ const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
     },
   },
+  'skip-links': {
+    'the links that let a keyboard skip a part of the page, but not one inside a sentence': {
+      keeps: [
+        'If you know your size already, [skip to the results](https://pages.example/skip-links/#results);',
+        '## New this season\n\n- [Bowfell Grip](https://pages.example/p/411/bowfell-grip) $138.00',
+      ],
+      drops: ['Skip to content', 'Skip navigation links', 'Skip this section', 'SKIP ADVERTISEMENT'],
+    },
+  },
   'ranked-list-filters': {
     "a listing's ranked entries without the options of its filter menus or its account menu": {
       keeps: [

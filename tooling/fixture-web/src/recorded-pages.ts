@@ -73,6 +73,7 @@ const GOLDEN_PAGES = new Set([
   'shop-cards',
   'shop-shelf',
   'site-in-title',
+  'skip-links',
   'step-boxes',
   'story-among-teasers',
   'story-beside-stream',
@@ -385,6 +386,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'shop-shelf',
     description:
       "A shop's shelf of boots whose cards write brand and name, price and note, rating and count as spans side by side",
+  },
+  {
+    name: 'skip-links',
+    description:
+      "A shop's collection of trail shoes whose links for keyboard users skip to its content, past its menu, past a carousel and past an advertisement, beside a skip link inside a sentence",
   },
   {
     name: 'shop-cards',

@@ -28,6 +28,7 @@ import { parseHtmlDocument } from './parse-html-document.js';
 import { signPosts } from './post-authors.js';
 import { dropScreenVariants } from './screen-variants.js';
 import { placeShadowRoots, SHADOW_ROOT_MARKUP } from './shadow-roots.js';
+import { dropSkipLinks } from './skip-links.js';
 import { resolveStreamedParts } from './suspense-boundaries.js';
 
 /**
@@ -65,7 +66,7 @@ const MATH_MARKUP = /<math\b/i;
 
 /**
  * An `href` that may take the reader nowhere (see `inert-links.ts`) or to a place on the page (see
- * `heading-words.ts`); most pages have one.
+ * `heading-words.ts` and `skip-links.ts`); most pages have one.
  */
 const INERT_LINK_MARKUP = /\bhref\s*=\s*["']?\s*(?:#|javascript:)/i;
 
@@ -122,9 +123,10 @@ type StepMarkup = ReadonlySet<keyof typeof STEP_MARKUP>;
  * content of long `<noscript>`s unwrapped (`unwrapContentNoscripts`), the collapsed panels of
  * accordions and tabs shown (`revealDisclosurePanels`), and what its inline styles hide until the
  * reader acts shown too: panels folded away by class and parts it fades in (`revealStyledParts`);
- * then what stays hidden from the reader removed (`dropHiddenContent`), and the extra copies of a
- * block the page draws once per screen (`dropScreenVariants`). `parsed` is `html` already parsed
- * (by `parseHtmlDocument`), which becomes the shown document.
+ * then the links that let a keyboard skip a part of the page (`dropSkipLinks`), what stays hidden
+ * from the reader (`dropHiddenContent`) and the extra copies of a block the page draws once per
+ * screen (`dropScreenVariants`) removed. `parsed` is `html` already parsed (by `parseHtmlDocument`),
+ * which becomes the shown document.
  */
 export async function parseShownDocument(html: string, parsed?: Document): Promise<Document> {
   return showDocument(parsed ?? (await parseHtmlDocument(html)), findMarkers(html, STEP_MARKUP));
@@ -151,6 +153,7 @@ function showDocument(document: Document, markup: StepMarkup): Document {
   if (markup.has('mathScripts') || markup.has('mathSources') || markup.has('math')) markMathLatex(document);
   if (markup.has('disclosures')) revealDisclosurePanels(document);
   if (markup.has('styleHidden')) revealStyledParts(document);
+  if (markup.has('inertLinks')) dropSkipLinks(document);
   dropHiddenContent(document, markup.has('math'));
   dropScreenVariants(document);
   return document;

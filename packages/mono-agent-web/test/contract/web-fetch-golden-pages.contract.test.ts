@@ -424,3 +424,14 @@ describe('5. HTML: shadow trees declared in the HTML', () => {
     );
   });
 });
+
+describe('5. HTML: links for keyboard users are no page text', () => {
+  it('leaves out the links that skip a part of the page, and keeps a skip link that is part of a sentence (runtime and built CLI)', async () => {
+    // Before: the carousel's "Skip this section" came out under its heading.
+    await expectContents(
+      '/pages/skip-links',
+      ['If you know your size already, [skip to the results](', '## New this season\n\n- [Bowfell Grip]('],
+      ['Skip this section', 'Skip to content', 'Skip navigation links', 'SKIP ADVERTISEMENT'],
+    );
+  });
+});
