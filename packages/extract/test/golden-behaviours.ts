@@ -328,6 +328,18 @@ const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       drops: ['RidgewayKestrel', '4.6212', '$149.95Compare', 'W ear'],
     },
   },
+  'contents-label': {
+    'no label of a table of contents left over the text when the table itself is left out': {
+      keeps: [
+        'Most rain barrels that fail do it in their first winter',
+        '## Why barrels crack in winter\n\nWater expands by about nine percent',
+      ],
+      drops: [
+        'Table of contents',
+        '[Drain and disconnect](https://pages.example/contents-label/#drain-and-disconnect)',
+      ],
+    },
+  },
   'skip-links': {
     'the links that let a keyboard skip a part of the page, but not one inside a sentence': {
       keeps: [

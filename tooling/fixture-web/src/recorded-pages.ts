@@ -29,6 +29,7 @@ const GOLDEN_PAGES = new Set([
   'comparison-tables',
   'component-paragraphs',
   'consent-centre',
+  'contents-label',
   'customer-quotes',
   'docs-alerts',
   'embedded-recording',
@@ -386,6 +387,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'shop-shelf',
     description:
       "A shop's shelf of boots whose cards write brand and name, price and note, rating and count as spans side by side",
+  },
+  {
+    name: 'contents-label',
+    description:
+      'A how-to post that declares nothing, its table of contents a labelled list of links to its own sections in a column beside the text',
   },
   {
     name: 'skip-links',

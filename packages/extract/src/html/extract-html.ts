@@ -1,5 +1,6 @@
 import { readArticlePage } from './article-route.js';
 import type { CascadeLog, HtmlArticle } from './cascade-record.js';
+import { dropContentsLabels } from './contents-labels.js';
 import { readBody } from './last-resorts.js';
 import { markdownToText } from './markdown-to-text.js';
 import { readOtherPage } from './other-route.js';
@@ -38,8 +39,9 @@ import { dropRepeatedQuotes } from './repeated-quotes.js';
  */
 export async function extractHtml(html: string, url: string, parsed?: Document): Promise<HtmlArticle> {
   const article = await chooseHtmlArticle(html, url, parsed);
-  // Whichever stage won, a quotation of text the article already gave is read once.
-  const markdown = dropRepeatedQuotes(article.markdown);
+  // Whichever stage won, a quotation of text the article already gave is read once, and the label
+  // of a table of contents the stage left out goes with it.
+  const markdown = dropContentsLabels(dropRepeatedQuotes(article.markdown));
   return markdown === article.markdown ? article : { ...article, markdown, text: markdownToText(markdown) };
 }
 

@@ -435,3 +435,14 @@ describe('5. HTML: links for keyboard users are no page text', () => {
     );
   });
 });
+
+describe('5. HTML: no label of a table of contents the answer leaves out', () => {
+  it('leaves out the "Table of contents" label once the table itself is left out (runtime and built CLI)', async () => {
+    // Before: the label stood over the first paragraph, as if a table followed.
+    await expectContents(
+      '/pages/contents-label',
+      ['Most rain barrels that fail do it in their first winter', '## Why barrels crack in winter'],
+      ['Table of contents'],
+    );
+  });
+});
