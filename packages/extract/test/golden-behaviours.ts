@@ -340,6 +340,16 @@ const PAGE_BEHAVIOURS: Readonly<Record<string, Record<string, Behaviour>>> = {
       ],
     },
   },
+  'qa-hidden-counts': {
+    'no text of the inline elements a utility class hides at every width': {
+      keeps: [
+        'Our street has poles with four wires',
+        'Neighbouring transformers are put on different phases',
+        'the monthly charge is higher.',
+      ],
+      drops: ['begingroup', 'endgroup', '\n3\n', '\n4\n'],
+    },
+  },
   'skip-links': {
     'the links that let a keyboard skip a part of the page, but not one inside a sentence': {
       keeps: [

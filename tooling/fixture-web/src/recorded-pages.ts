@@ -59,6 +59,7 @@ const GOLDEN_PAGES = new Set([
   'pricing-page',
   'product-page',
   'publisher-byline',
+  'qa-hidden-counts',
   'question-answers',
   'raised-figures',
   'ranked-list-filters',
@@ -392,6 +393,11 @@ const ARTICLE_PAGES: readonly { name: string; description: string }[] = [
     name: 'contents-label',
     description:
       'A how-to post that declares nothing, its table of contents a labelled list of links to its own sections in a column beside the text',
+  },
+  {
+    name: 'qa-hidden-counts',
+    description:
+      "A Q&A site's question and answers whose posts hold spans its utility class hides: MathJax's group markers around each post and the comment count kept for microdata",
   },
   {
     name: 'skip-links',

@@ -18,6 +18,7 @@ const HIDDEN_PARTS = [
   '<div style="display: none !important"><p>SECRETNONEIMPORTANT copy.</p></div>',
   '<p style="visibility: hidden">SECRETVISIBILITY placeholder.</p>',
   '<dialog><p>SECRETDIALOG: subscribe!</p></dialog>',
+  '<p><span class="d-none">SECRETUTILITY count.</span></p>',
 ].join('');
 const SECRET = /SECRET[A-Z]+/g;
 
@@ -28,9 +29,22 @@ const body = async (html: string) => {
 };
 
 describe('dropHiddenContent', () => {
-  it('removes elements hidden by attribute, by aria-hidden, by inline style, and dialogs not open', async () => {
+  it('removes an inline element whose class hides it at every width, and keeps one a breakpoint shows and a block a script may open', async () => {
+    const { removed, text } = await body(
+      '<div class="s-prose"><span class="d-none">$\\begingroup$</span><p>Three-phase power arrives on three wires.</p>' +
+        '<span class="d-none">$\\endgroup$</span></div><span class="d-none" itemprop="commentCount">5</span>' +
+        '<span class="d-none d-md-inline">Wide screens</span><small class="md:d-block d-none">Medium up</small>' +
+        '<div class="answer d-none">The full answer a script shows.</div>',
+    );
+    expect(removed).toBe(3);
+    expect(text).toBe(
+      'Three-phase power arrives on three wires.Wide screensMedium upThe full answer a script shows.',
+    );
+  });
+
+  it('removes elements hidden by attribute, by aria-hidden, by inline style or class, and dialogs not open', async () => {
     const { removed, text } = await body(`${story([1, 2, 3, 4])}${HIDDEN_PARTS}`);
-    expect(removed).toBe(7);
+    expect(removed).toBe(8);
     expect(text.match(SECRET)).toBeNull();
     expect(text).toContain('Paragraph 2');
   });

@@ -27,6 +27,7 @@ const SHOWN_PLACEHOLDER_CLASS = /\bfallback-image\b/;
  * `hidden="until-found"`, which the browser's find-in-page opens: such an element is opened, its
  * attribute removed, since Readability and Defuddle drop every element that has one), elements marked
  * `aria-hidden="true"`, elements whose inline style says `display: none` or `visibility: hidden`,
+ * inline elements whose class says `display: none` at every width (see {@link hiddenByUtilityClass}),
  * and dialogs that are not open. Runs after the disclosure panels and fade-ins a reader opens with
  * one action have been shown, so what is left hidden is a screen-reader duplicate, a template for a
  * script, a menu, a tracking block or a copy of the page for other screens.
@@ -256,9 +257,38 @@ export function hiddenByMarkup(
   if (hidden !== null && hidden !== undefined && !opensOnSearch(hidden)) return true;
   if (attribute('aria-hidden') === 'true') return !SHOWN_PLACEHOLDER_CLASS.test(attribute('class') ?? '');
   if (name === 'dialog' && (attribute('open') ?? null) === null) return true;
+  if (hiddenByUtilityClass(name, attribute('class'))) return true;
   const style = attribute('style');
   if (style === null || style === undefined || !HIDING_DECLARATION.test(style)) return false;
   return /display\s*:\s*none/i.test(style) || 'visibility';
+}
+
+/**
+ * Inline elements, which a page hides by class for good: a block hidden by class is as often a
+ * panel that a script shows on a click (a "Read more" text, a tab), which the reader does get to see.
+ */
+const INLINE_NAMES: ReadonlySet<string> = new Set(['span', 'small', 'i', 'b', 'em', 'strong']);
+
+/** Bootstrap's and Stack Exchange's class for `display: none` at every width. */
+const UTILITY_HIDDEN_CLASS = /(?:^|\s)d-none(?:\s|$)/;
+
+/** A class that shows an element again from a breakpoint on, or in print (`d-md-block`, `md:d-block`). */
+const UTILITY_SHOWN_CLASS = /(?:^|\s)(?:d-(?:sm|md|lg|xl|xxl|print)-|(?:sm|md|lg|xl|print):d-)/;
+
+/**
+ * Whether an inline element's `class` hides it at every width: `d-none` without a class that shows
+ * it again. Stack Exchange's posts hold such spans: the comment count kept for microdata after every
+ * post, and the `$\begingroup$` and `$\endgroup$` of its MathJax sites, which came out as lines of
+ * their own.
+ */
+function hiddenByUtilityClass(name: string, value: string | null | undefined): boolean {
+  return (
+    INLINE_NAMES.has(name) &&
+    value !== null &&
+    value !== undefined &&
+    UTILITY_HIDDEN_CLASS.test(value) &&
+    !UTILITY_SHOWN_CLASS.test(value)
+  );
 }
 
 /** Whether a `hidden` attribute's value is `until-found`: hidden until find-in-page opens it. */

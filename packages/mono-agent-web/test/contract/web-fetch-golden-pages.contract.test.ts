@@ -446,3 +446,14 @@ describe('5. HTML: no label of a table of contents the answer leaves out', () =>
     );
   });
 });
+
+describe('5. HTML: what a utility class hides is not read', () => {
+  it('leaves out the inline elements a class hides at every width: MathJax group markers and comment counts (runtime and built CLI)', async () => {
+    // Before: "$\begingroup$" and "$\endgroup$" stood around every post, and each comment count after it.
+    await expectContents(
+      '/pages/qa-hidden-counts',
+      ['Our street has poles with four wires', 'the monthly charge is higher.'],
+      ['begingroup', 'endgroup'],
+    );
+  });
+});
