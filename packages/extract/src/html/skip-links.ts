@@ -1,3 +1,5 @@
+import { countWords } from './choose-article.js';
+
 /**
  * The words of a link that lets a keyboard or screen-reader user jump over a part of the page:
  * "Skip to content", "Skip navigation links", "Skip this section", "SKIP ADVERTISEMENT", and the
@@ -28,17 +30,17 @@ const WORDS = /[\p{L}\p{N}]/u;
 
 /**
  * Removes the page's skip links: links to a place on the same page (`href="#…"`) whose text is a
- * short "Skip …" phrase ({@link SKIP_PHRASE}) and that do not sit inside running text. They are there for keyboard users
- * and are drawn off screen or shown on focus; read as text they open the answer on "Skip to
- * content", and a page whose main content a script draws comes out as that line alone. A link whose
- * neighbouring text holds words ("if time is short, skip to the results") is part of a sentence and
- * stays, as does a "Skip" link to another page. Returns how many were removed.
+ * short phrase of {@link SKIP_PHRASE} and that do not sit inside running text. They are there for
+ * keyboard users and are drawn off screen or shown on focus; read as text they open the answer on
+ * "Skip to content", and a page whose main content a script draws comes out as that line alone. A
+ * link whose neighbouring text holds words ("if time is short, skip to the results") is part of a
+ * sentence and stays, as does a "Skip" link to another page. Returns how many were removed.
  */
 export function dropSkipLinks(document: Document): number {
   let removed = 0;
   for (const link of Array.from(document.querySelectorAll('a[href^="#"]'))) {
     const text = (link.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!SKIP_PHRASE.test(text) || text.split(' ').length > SKIP_MAX_WORDS || inRunningText(link)) continue;
+    if (!SKIP_PHRASE.test(text) || countWords(text) > SKIP_MAX_WORDS || inRunningText(link)) continue;
     link.remove();
     removed++;
   }
